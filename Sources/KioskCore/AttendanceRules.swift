@@ -1,0 +1,90 @@
+public import Foundation
+
+/// The attendance rules of the contract as a pure function of the recorded facts.
+public struct AttendanceRules: Sendable {
+    public let policy: AttendancePolicy
+
+    public init(policy: AttendancePolicy) {
+        self.policy = policy
+    }
+
+    /// Decides a read at `instant` of an active student's tag, given that student's latest accepted tap at or
+    /// before `instant`. Within the debounce window the read is ignored; otherwise a fixed reader gives its own
+    /// direction and a toggle reader the opposite of the state just before the read.
+    public func decide(at instant: Date, reader: ReaderDirection, latestAccepted: AcceptedTap?) -> TapDecision {
+        if let latest = latestAccepted, latest.occurredAt > instant.addingTimeInterval(-Double(policy.debounceSeconds)) {
+            return .ignored(previous: latest)
+        }
+        switch reader {
+        case .in: return .accepted(.in)
+        case .out: return .accepted(.out)
+        case .toggle: return .accepted((latestAccepted?.direction ?? policy.initialState).opposite)
+        }
+    }
+
+    /// The attendance of `students` (the active ones count) on `date`, evaluated at `evaluatedAt`.
+    ///
+    /// `taps` must hold, for each student, at least the latest accepted tap before the start of the day and
+    /// every accepted tap in the day; `unknownReads` every unknown read from one debounce window before the
+    /// start of the day. Extra older records change nothing.
+    public func attendance(
+        on date: AttendanceDate,
+        evaluatedAt: Date,
+        students: [Student],
+        taps: [AcceptedTap],
+        unknownReads: [UnknownRead]
+    ) -> DailyAttendance {
+        let start = policy.start(of: date)
+        let curfew = policy.curfew(of: date)
+        let tapsByStudent = Dictionary(grouping: taps.filter { $0.occurredAt < evaluatedAt }, by: \.studentID)
+        let rows = students.filter { $0.status == .active }.sorted { $0.id < $1.id }.map { student in
+            let history = (tapsByStudent[student.id] ?? []).sorted { $0.precedes($1) }
+            let today = history.filter { $0.occurredAt >= start }
+            let state = history.last?.direction ?? policy.initialState
+            let status: AttendanceStatus =
+                if state == .in { .in } else if today.isEmpty { .absent } else if evaluatedAt >= curfew { .notReturned } else { .out }
+            return StudentAttendance(
+                student: student,
+                status: status,
+                firstIn: today.first { $0.direction == .in }?.occurredAt,
+                lastOut: today.last { $0.direction == .out }?.occurredAt,
+                taps: today.count,
+                late: today.contains { $0.direction == .in && $0.occurredAt >= curfew }
+            )
+        }
+        return DailyAttendance(
+            date: date,
+            policy: policy,
+            evaluatedAt: evaluatedAt,
+            summary: AttendanceSummary(
+                total: rows.count,
+                checkedIn: rows.count { $0.status == .in },
+                checkedOut: rows.count { $0.status == .out },
+                notReturned: rows.count { $0.status == .notReturned },
+                absent: rows.count { $0.status == .absent },
+                late: rows.count { $0.late }
+            ),
+            students: rows,
+            unknownTags: unknownActivity(unknownReads, from: start, to: evaluatedAt)
+        )
+    }
+
+    /// Unknown reads per UID in [start, end): a read counts unless a counted read of the same UID lies within
+    /// the debounce window before it (ignored reads do not extend the window).
+    func unknownActivity(_ reads: [UnknownRead], from start: Date, to end: Date) -> [UnknownTagActivity] {
+        let window = Double(policy.debounceSeconds)
+        return Dictionary(grouping: reads.filter { $0.occurredAt < end }, by: \.uid).compactMap { uid, reads in
+            var lastCounted: Date?
+            var counted = 0
+            var lastSeen: Date?
+            for read in reads.sorted(by: { $0.occurredAt < $1.occurredAt }) {
+                let isCounted = lastCounted.map { $0 <= read.occurredAt.addingTimeInterval(-window) } ?? true
+                if isCounted { lastCounted = read.occurredAt }
+                guard read.occurredAt >= start else { continue }
+                if isCounted { counted += 1 }
+                lastSeen = read.occurredAt
+            }
+            return lastSeen.map { UnknownTagActivity(uid: uid, reads: counted, lastSeen: $0) }
+        }.sorted { $0.uid < $1.uid }
+    }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// Where a student stands at the evaluation instant of a day.
+public enum AttendanceStatus: String, Sendable, Hashable, CaseIterable, Codable {
+    case `in` = "in"
+    case out = "out"
+    case notReturned = "notReturned"
+    case absent = "absent"
+}
+
+/// One active student's attendance for a day.
+public struct StudentAttendance: Sendable, Hashable {
+    public let student: Student
+    public let status: AttendanceStatus
+    /// The first accepted `in` tap of the day, if any.
+    public let firstIn: Date?
+    /// The last accepted `out` tap of the day, if any.
+    public let lastOut: Date?
+    /// Accepted taps (card and manual) in the day so far.
+    public let taps: Int
+    /// Whether the student came in after curfew.
+    public let late: Bool
+}
+
+/// Reads of a tag that maps to no active student, listed for enrolment.
+public struct UnknownTagActivity: Sendable, Hashable {
+    public let uid: TagUID
+    /// Reads in the day, not counting those debounced per UID.
+    public let reads: Int
+    /// The latest read in the day.
+    public let lastSeen: Date
+}
+
+/// Counts over the active roster; the four statuses add up to `total`.
+public struct AttendanceSummary: Sendable, Hashable {
+    public let total: Int
+    public let checkedIn: Int
+    public let checkedOut: Int
+    public let notReturned: Int
+    public let absent: Int
+    public let late: Int
+}
+
+/// The attendance of the active roster for one attendance day, evaluated at one instant.
+public struct DailyAttendance: Sendable, Hashable {
+    public let date: AttendanceDate
+    public let policy: AttendancePolicy
+    /// The evaluation instant E: everything here counts taps in [start of day, E).
+    public let evaluatedAt: Date
+    public let summary: AttendanceSummary
+    /// Sorted by student id.
+    public let students: [StudentAttendance]
+    /// Sorted by UID.
+    public let unknownTags: [UnknownTagActivity]
+}

@@ -1,0 +1,63 @@
+public import Foundation
+
+/// How a reader is reached.
+public enum ReaderDriver: String, Sendable, Hashable, CaseIterable {
+    case pcsc
+    case libnfc
+    case keyboard
+}
+
+/// One `[[readers]]` entry.
+public struct ReaderConfiguration: Sendable, Hashable {
+    public var name: String
+    public var driver: ReaderDriver
+    /// A PC/SC reader-name substring or a libnfc connstring; empty means every reader.
+    public var match: String
+    public var direction: ReaderDirection
+
+    public init(name: String, driver: ReaderDriver, match: String = "", direction: ReaderDirection = .toggle) {
+        self.name = name
+        self.driver = driver
+        self.match = match
+        self.direction = direction
+    }
+}
+
+/// The `[sync]` section: where records go. Absent means a standalone kiosk.
+public struct SyncConfiguration: Sendable, Hashable {
+    public var hubURL: URL
+    public var tokenFile: String
+
+    public init(hubURL: URL, tokenFile: String) {
+        self.hubURL = hubURL
+        self.tokenFile = tokenFile
+    }
+}
+
+/// Everything kiosk.conf says, with the contract's defaults for what it leaves out.
+public struct KioskConfiguration: Sendable, Hashable {
+    /// Unique per kiosk; part of every record.
+    public var kioskID: String
+    /// Where the journal lives.
+    public var dataDirectory: String
+    public var attendance: AttendancePolicy
+    public var readers: [ReaderConfiguration]
+    public var sync: SyncConfiguration?
+
+    public init(
+        kioskID: String = ProcessInfo.processInfo.hostName,
+        dataDirectory: String = "/var/lib/kiosk",
+        attendance: AttendancePolicy = AttendancePolicy(),
+        readers: [ReaderConfiguration] = [],
+        sync: SyncConfiguration? = nil
+    ) {
+        self.kioskID = kioskID
+        self.dataDirectory = dataDirectory
+        self.attendance = attendance
+        self.readers = readers
+        self.sync = sync
+    }
+
+    /// The journal's path inside the data directory.
+    public var journalPath: String { (dataDirectory as NSString).appendingPathComponent("journal.sqlite") }
+}

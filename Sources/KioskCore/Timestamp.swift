@@ -1,0 +1,22 @@
+public import Foundation
+
+/// ISO 8601 instants as the kiosk reads and prints them.
+public enum Timestamp {
+    /// Parses an ISO 8601 instant that carries an offset or `Z` (`2026-11-21T21:03:00+05:30`);
+    /// a time without an offset is refused, since it would be ambiguous.
+    public static func parse(_ text: String) throws(KioskError) -> Date {
+        let styles = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)]
+        for style in styles {
+            if let date = try? style.parse(text) { return date }
+        }
+        throw KioskError(
+            .usage,
+            "invalid time '\(text)': expected ISO 8601 with an offset or Z, e.g. 2026-11-21T21:03:00+05:30"
+        )
+    }
+
+    /// Formats an instant with the offset of `timeZone` (`2026-11-22T04:00:00+05:30`).
+    public static func format(_ date: Date, in timeZone: TimeZone) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: timeZone))
+    }
+}

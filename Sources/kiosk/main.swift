@@ -1,0 +1,6 @@
+import KioskCore
+import KioskConfig
+import KioskJournal
+import KioskReports
+import ArgumentParser
+print("x")
