@@ -24,6 +24,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
+        .systemLibrary(name: "CSystemClock"),
         .target(
             name: "KioskConfig",
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")],
@@ -31,7 +32,7 @@ let package = Package(
         ),
         .target(
             name: "KioskJournal",
-            dependencies: ["KioskCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KioskCore", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),

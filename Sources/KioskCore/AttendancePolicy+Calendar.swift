@@ -12,8 +12,10 @@ extension AttendancePolicy {
     }
 
     /// The curfew instant C(D): D at `curfew` when curfew is not before `dayStartsAt`, else D+1 at `curfew`.
+    /// A curfew wall time that a daylight-saving change skips, and that would so fall after the day, is the
+    /// day's end.
     public func curfew(of date: AttendanceDate) -> Date {
-        instant(on: curfew >= dayStartsAt ? date : date.next, at: curfew)
+        min(instant(on: curfew >= dayStartsAt ? date : date.next, at: curfew), end(of: date))
     }
 
     /// The attendance day whose half-open interval contains `instant`.

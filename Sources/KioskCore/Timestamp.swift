@@ -17,6 +17,6 @@ public enum Timestamp {
 
     /// Formats an instant with the offset of `timeZone` (`2026-11-22T04:00:00+05:30`).
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: timeZone))
+        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone))
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One data row of a roster CSV: a student and one of their tags.
+public struct RosterRow: Sendable, Hashable {
+    /// The 1-based line the row starts on.
+    public let line: Int
+    public let student: Student
+    public let uid: TagUID
+}
+
+/// The roster CSV of the contract: RFC 4180, UTF-8 (BOM accepted), header `student_id,name,room,tag_uid`
+/// with an optional `status` column (`active` or `inactive`, empty = active). Columns may come in any
+/// order; other columns are ignored.
+public enum RosterCSV {
+    /// Parses and checks a whole file; the first problem throws a `.dataError` naming file, line and field.
+    public static func parse(_ text: String, file: String) throws(KioskError) -> [RosterRow] {
+        let records = try CSVRecords.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
+        guard let header = records.first else { throw KioskError(.dataError, "\(file): empty file, expected a header row") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        var column: [String: Int] = [:]
+        for (index, name) in names.enumerated() where column[name] == nil { column[name] = index }
+        for required in ["student_id", "name", "room", "tag_uid"] where column[required] == nil {
+            throw KioskError(.dataError, "\(file):\(header.line): missing column '\(required)' in the header row")
+        }
+        var ownerOfUID: [TagUID: (student: String, line: Int)] = [:]
+        var studentAt: [String: (student: Student, line: Int)] = [:]
+        var rows: [RosterRow] = []
+        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+            func field(_ name: String, required: Bool = true) throws(KioskError) -> String {
+                guard let index = column[name] else { return "" }
+                guard index < record.fields.count else {
+                    throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': missing (the row has \(record.fields.count) fields)")
+                }
+                let value = record.fields[index].trimmingCharacters(in: .whitespaces)
+                if required && value.isEmpty { throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': missing value") }
+                return value
+            }
+            let statusText = try field("status", required: false)
+            guard let status = statusText.isEmpty ? .active : StudentStatus(rawValue: statusText) else {
+                throw KioskError(.dataError, "\(file):\(record.line): field 'status': unknown status '\(statusText)' (active or inactive)")
+            }
+            let student = Student(id: try field("student_id"), name: try field("name"), room: try field("room", required: false), status: status)
+            let uidText = try field("tag_uid")
+            let uid: TagUID
+            do { uid = try TagUID(parsing: uidText) } catch {
+                throw KioskError(.dataError, "\(file):\(record.line): field 'tag_uid': \(error.message)")
+            }
+            if let earlier = studentAt[student.id], earlier.student != student {
+                throw KioskError(
+                    .dataError,
+                    "\(file):\(record.line): student '\(student.id)' differs from line \(earlier.line) (name, room or status)"
+                )
+            }
+            if let owner = ownerOfUID[uid], owner.student != student.id {
+                throw KioskError(
+                    .dataError,
+                    "\(file):\(record.line): field 'tag_uid': UID \(uid) is already mapped to student '\(owner.student)' on line \(owner.line)"
+                )
+            }
+            studentAt[student.id] = studentAt[student.id] ?? (student, record.line)
+            ownerOfUID[uid] = ownerOfUID[uid] ?? (student.id, record.line)
+            rows.append(RosterRow(line: record.line, student: student, uid: uid))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// What the kiosk tells the student after a read was recorded.
+public enum TapOutcome: String, Sendable, Hashable, CaseIterable {
+    case `in` = "IN"
+    case out = "OUT"
+    case ignored = "IGNORED"
+    case unknown = "UNKNOWN"
+}
+
+/// A read as it reaches the check-in decision, from a reader or from `kiosk tap`.
+public struct TagRead: Sendable, Hashable {
+    public let uid: TagUID
+    /// The configured reader's name.
+    public let reader: String
+    public let readerDirection: ReaderDirection
+    /// When the card was presented.
+    public let occurredAt: Date
+
+    public init(uid: TagUID, reader: String, readerDirection: ReaderDirection, occurredAt: Date) {
+        self.uid = uid
+        self.reader = reader
+        self.readerDirection = readerDirection
+        self.occurredAt = occurredAt
+    }
+}
+
+/// A read or manual entry after its transaction committed: safe to show.
+public struct RecordedTap: Sendable, Hashable {
+    public let eventID: EventID
+    public let outcome: TapOutcome
+    /// The tag read, or nil for a manual entry.
+    public let uid: TagUID?
+    /// The student the tag or entry belongs to, when known and active.
+    public let student: Student?
+    public let occurredAt: Date
+    /// For an ignored read: the accepted tap whose debounce window it fell in.
+    public let previous: AcceptedTap?
+
+    public init(
+        eventID: EventID,
+        outcome: TapOutcome,
+        uid: TagUID?,
+        student: Student?,
+        occurredAt: Date,
+        previous: AcceptedTap?
+    ) {
+        self.eventID = eventID
+        self.outcome = outcome
+        self.uid = uid
+        self.student = student
+        self.occurredAt = occurredAt
+        self.previous = previous
+    }
+}

@@ -1,0 +1,74 @@
+import GRDB
+import KioskCore
+
+/// The journal's schema: named migrations, never edited once shipped.
+enum JournalSchema {
+    /// Marks a SQLite file as a kiosk journal (`PRAGMA application_id`, "KIOS").
+    static let applicationID: Int32 = 0x4B49_4F53
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(
+                sql: """
+                    CREATE TABLE student (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        room TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
+                    );
+                    CREATE TABLE tag (
+                        uid TEXT PRIMARY KEY NOT NULL,
+                        student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
+                    );
+                    CREATE INDEX tag_student ON tag(student_id);
+                    CREATE TABLE event (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        kiosk_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        reader TEXT NOT NULL,
+                        uid TEXT,
+                        student_id TEXT,
+                        kind TEXT NOT NULL CHECK (kind IN ('tap', 'manual', 'unknown')),
+                        direction TEXT CHECK (direction IN ('in', 'out')),
+                        outcome TEXT NOT NULL CHECK (outcome IN ('accepted', 'ignored', 'unknown')),
+                        reason TEXT,
+                        occurred_at INTEGER NOT NULL,
+                        recorded_at INTEGER NOT NULL,
+                        monotonic_ns INTEGER NOT NULL,
+                        boot_id TEXT NOT NULL,
+                        clock_synced INTEGER NOT NULL,
+                        sync_state TEXT NOT NULL DEFAULT 'pending' CHECK (sync_state IN ('pending', 'synced', 'quarantined')),
+                        sync_reason TEXT,
+                        synced_at INTEGER,
+                        UNIQUE (kiosk_id, seq)
+                    );
+                    CREATE INDEX event_accepted ON event(student_id, occurred_at, id) WHERE outcome = 'accepted';
+                    CREATE INDEX event_time ON event(occurred_at);
+                    CREATE INDEX event_pending ON event(kiosk_id, seq) WHERE sync_state = 'pending';
+                    CREATE INDEX event_quarantined ON event(kiosk_id, seq) WHERE sync_state = 'quarantined';
+                    CREATE INDEX event_synced_at ON event(synced_at) WHERE synced_at IS NOT NULL;
+                    """
+            )
+        }
+        return migrator
+    }
+
+    /// Refuses a file that is not ours (another program's database) or that a newer schema wrote.
+    static func check(_ writer: any DatabaseWriter, path: String) throws {
+        try writer.read { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+            if applicationID != Self.applicationID && objects > 0 {
+                throw KioskError(.ioError, "journal \(path) is a SQLite database of another program; refusing to touch it")
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                throw KioskError(
+                    .ioError,
+                    "journal \(path) was written by a newer version of kiosk (unknown schema migrations); refusing to touch it"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import KioskCore
+
+/// The text report, every line at most `width` columns: a header naming the kiosk, day and evaluation instant,
+/// the summary, the students, the unknown tags to enrol, and how complete the data is.
+struct TextReport {
+    let report: AttendanceReport
+    let width: Int
+
+    var rendered: String {
+        let sections = [header, summary, TextStudentTable(attendance: report.attendance, width: width).lines, unknownTags, completeness]
+        let rule = String(repeating: "-", count: width)
+        let heavyRule = String(repeating: "=", count: width)
+        return ([heavyRule] + sections.joined(separator: [rule]) + [heavyRule]).joined(separator: "\n") + "\n"
+    }
+
+    private var header: [String] {
+        let attendance = report.attendance
+        let policy = attendance.policy
+        return [
+            "ATTENDANCE REPORT",
+            "Kiosk: " + report.source.singleLine,
+            "Day: \(attendance.date) (\(policy.timeZone.identifier))",
+            "Day starts \(policy.dayStartsAt), curfew \(policy.curfew)",
+            "Evaluated at: " + Timestamp.format(attendance.evaluatedAt, in: policy.timeZone),
+        ].flatMap { LineFlow.wrap($0, width: width) }
+    }
+
+    private var summary: [String] {
+        let summary = report.attendance.summary
+        let counts = [
+            "Total \(summary.total)", "In \(summary.checkedIn)", "Out \(summary.checkedOut)",
+            "Not returned \(summary.notReturned)", "Absent \(summary.absent)", "Late \(summary.late)",
+        ]
+        return LineFlow.lines(counts, width: width, separator: "   ")
+    }
+
+    private var unknownTags: [String] {
+        let tags = report.attendance.unknownTags
+        guard !tags.isEmpty else { return ["Unknown tags: none."] }
+        let policy = report.attendance.policy
+        return LineFlow.wrap("Unknown tags to enrol: \(tags.count)", width: width)
+            + tags.flatMap { tag in
+                let details = [tag.uid.hex, ReportWording.count(tag.reads, "read"), "last " + ReportWording.clock(tag.lastSeen, policy)]
+                return LineFlow.lines(details, width: width, indent: 2, separator: "  ")
+            }
+    }
+
+    private var completeness: [String] {
+        let completeness = report.completeness
+        let facts = [
+            "Sync: \(completeness.pending) pending, \(completeness.quarantined) quarantined",
+            "Last sync: " + ReportWording.lastSync(completeness, report.attendance.policy),
+            "Unsynchronised-clock reads: \(completeness.unsynchronisedClockReads)",
+            completeness.cautions.isEmpty ? completeness.verdict : completeness.verdict.uppercased(),
+        ]
+        return facts.flatMap { LineFlow.wrap($0, width: width) }
+            + completeness.cautions.flatMap { LineFlow.wrap("- " + $0, width: width, hanging: 2) }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import KioskCore
+
+/// The `kiosk` command line: the check-in kiosk of a PG and the warden's tools.
+@main
+struct Kiosk: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "NFC check-in kiosk for a PG: students tap in and out, the warden gets attendance reports.",
+        discussion: """
+            Every read and manual entry is written to the local journal (data_dir/journal.sqlite) before its \
+            outcome is shown. Configuration comes from --config, else $KIOSK_CONFIG, else ./kiosk.conf, else \
+            /etc/kiosk/kiosk.conf. Exit codes follow sysexits: 64 usage, 65 bad data, 66 missing input, \
+            69 unavailable, 74 I/O error, 78 configuration.
+            """,
+        subcommands: [
+            RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self, StatusCommand.self,
+        ]
+    )
+
+    /// Runs the command and turns a `KioskError` into one line on standard error and its sysexits status.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as KioskError {
+            FileHandle.standardError.write(Data("kiosk: \(error.message)\n".utf8))
+            Foundation.exit(error.category.exitStatus)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import KioskCore
+import KioskReports
+
+/// What `kiosk status` shows, in text or JSON.
+struct KioskStatus {
+    let configuration: KioskConfiguration
+    let configPath: String?
+    let report: AttendanceReport
+
+    func text() -> String {
+        let attendance = report.attendance
+        let policy = attendance.policy
+        let summary = attendance.summary
+        let completeness = report.completeness
+        var lines = [
+            "kiosk \(configuration.kioskID)  (config: \(configPath ?? "built-in defaults"); journal: \(configuration.journalPath))",
+            "attendance day \(attendance.date), \(Timestamp.format(attendance.evaluatedAt, in: policy.timeZone))",
+            "  in \(summary.checkedIn)  out \(summary.checkedOut)  not returned \(summary.notReturned)  absent \(summary.absent)"
+                + "  total \(summary.total)  late \(summary.late)",
+            "sync: " + (configuration.sync.map { "hub \($0.hubURL.absoluteString)" } ?? "standalone (no hub configured)"),
+            "  pending \(completeness.pending)  quarantined \(completeness.quarantined)  last sync "
+                + (completeness.lastSyncedAt.map { Timestamp.format($0, in: policy.timeZone) } ?? "never"),
+            "readers:",
+        ]
+        if configuration.readers.isEmpty { lines.append("  none configured") }
+        for reader in configuration.readers {
+            lines.append("  \(reader.name): \(reader.driver.rawValue), match \"\(reader.match)\", direction \(reader.direction.rawValue)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json() -> String {
+        let attendance = report.attendance
+        let zone = attendance.policy.timeZone
+        let summary = attendance.summary
+        let completeness = report.completeness
+        let document = JSONValue.object([
+            ("kiosk", .string(configuration.kioskID)),
+            ("config", .string(orNull: configPath)),
+            ("journal", .string(configuration.journalPath)),
+            ("date", .string(attendance.date.description)),
+            ("evaluatedAt", .string(Timestamp.format(attendance.evaluatedAt, in: zone))),
+            (
+                "summary",
+                .object([
+                    ("total", .int(summary.total)), ("checkedIn", .int(summary.checkedIn)), ("checkedOut", .int(summary.checkedOut)),
+                    ("notReturned", .int(summary.notReturned)), ("absent", .int(summary.absent)), ("late", .int(summary.late)),
+                ])
+            ),
+            (
+                "sync",
+                .object([
+                    ("hub", .string(orNull: configuration.sync?.hubURL.absoluteString)),
+                    ("pending", .int(completeness.pending)),
+                    ("quarantined", .int(completeness.quarantined)),
+                    ("lastSyncedAt", .string(orNull: completeness.lastSyncedAt.map { Timestamp.format($0, in: zone) })),
+                ])
+            ),
+            (
+                "readers",
+                .array(
+                    configuration.readers.map { reader in
+                        .object([
+                            ("name", .string(reader.name)), ("driver", .string(reader.driver.rawValue)),
+                            ("match", .string(reader.match)), ("direction", .string(reader.direction.rawValue)),
+                        ])
+                    }
+                )
+            ),
+        ])
+        return document.serialized() + "\n"
+    }
+}

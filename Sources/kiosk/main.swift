@@ -1,6 +1,0 @@
-import KioskCore
-import KioskConfig
-import KioskJournal
-import KioskReports
-import ArgumentParser
-print("x")

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Runs the built `kiosk` executable, as a user or script would.
+struct KioskRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// The `kiosk` binary beside the test bundle in the build directory.
+    static let executable: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/kiosk")
+    }()
+
+    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["KIOSK_CONFIG"] = nil
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+/// A temporary kiosk: a config file and a data directory.
+struct KioskSandbox {
+    let directory: URL
+    var config: String { directory.appendingPathComponent("kiosk.conf").path }
+    var journal: String { directory.appendingPathComponent("data/journal.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let text = """
+            [kiosk]
+            id = "gate-1"
+            data_dir = "\(directory.appendingPathComponent("data").path)"
+
+            [attendance]
+            timezone = "Asia/Kolkata"
+            day_starts_at = "04:00"
+            curfew = "22:30"
+            debounce_seconds = 10
+            initial_state = "in"
+
+            [[readers]]
+            name = "exit-gate"
+            driver = "pcsc"
+            direction = "out"
+            """
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func kiosk(_ arguments: String...) throws -> KioskRun {
+        try KioskRun(arguments + ["--config", config])
+    }
+
+    func withRoster() throws -> KioskSandbox {
+        let roster = try write(
+            "roster.csv",
+            """
+            student_id,name,room,tag_uid,status
+            S001,Asha Verma,101,04A1B2C3,active
+            S001,Asha Verma,101,04:A1:B2:C3:D4:E5:F6,active
+            S002,राहुल शर्मा,102,11223344,
+            S003,Old Resident,103,55667788,inactive
+
+            """
+        )
+        let run = try kiosk("roster", "import", roster)
+        guard run.status == 0 else { throw CLIError(run: run) }
+        return self
+    }
+}
+
+struct CLIError: Error {
+    let run: KioskRun
+}

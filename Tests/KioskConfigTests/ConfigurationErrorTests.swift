@@ -1,0 +1,167 @@
+import KioskConfig
+import KioskCore
+import Testing
+
+/// One bad kiosk.conf and the whole message it must produce.
+struct BadConfiguration: Sendable, CustomTestStringConvertible {
+    let text: String
+    let message: String
+    var testDescription: String { message }
+}
+
+/// Every kind of mistake stops with exit status 78 and a message naming the file, line, key and value.
+struct ConfigurationErrorTests {
+    static let cases: [BadConfiguration] = [
+        BadConfiguration(
+            text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
+            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync])"
+        ),
+        BadConfiguration(
+            text: "debounce_seconds = 10\n[attendance]\n",
+            message: "kiosk.conf:1: debounce_seconds: unknown key outside any section "
+                + "(known sections: [kiosk], [attendance], [[readers]], [sync])"
+        ),
+        BadConfiguration(
+            text: "[attendance]\n# curfue = \"22:30\"\ncurfue = \"22:30\"\n",
+            message: "kiosk.conf:3: [attendance] curfue: unknown key "
+                + "(known keys: timezone, day_starts_at, curfew, debounce_seconds, initial_state)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ndebounce_seconds = \"10\"\n",
+            message: "kiosk.conf:2: [attendance] debounce_seconds: expected an integer (got the string '10')"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ncurfew = 2230\n",
+            message: "kiosk.conf:2: [attendance] curfew: expected a string (got the integer 2230)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ntimezone = \"Mars/Olympus_Mons\"\n",
+            message: "kiosk.conf:2: [attendance] timezone: 'Mars/Olympus_Mons' is not an IANA time zone name (e.g. Asia/Kolkata)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ntimezone = \"GMT+5\"\n",
+            message: "kiosk.conf:2: [attendance] timezone: 'GMT+5' is not an IANA time zone name (e.g. Asia/Kolkata)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ntimezone = \"Asia\"\n",
+            message: "kiosk.conf:2: [attendance] timezone: 'Asia' is not an IANA time zone name (e.g. Asia/Kolkata)"
+        ),
+        BadConfiguration(
+            text: """
+                [kiosk]
+                id = "gate-1"
+
+                [attendance]
+                timezone = "Asia/Kolkata"
+                # evening
+                day_starts_at = "04:00"
+
+                curfew = "25:00"
+                """,
+            message: "kiosk.conf:9: [attendance] curfew: '25:00' is not a time of day (HH:MM, 00:00-23:59)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\nday_starts_at = \"7:5\"\n",
+            message: "kiosk.conf:2: [attendance] day_starts_at: '7:5' is not a time of day (HH:MM, 00:00-23:59)"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ndebounce_seconds = -5\n",
+            message: "kiosk.conf:2: [attendance] debounce_seconds: -5 is negative; give a number of seconds, 0 or more"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ninitial_state = \"inside\"\n",
+            message: "kiosk.conf:2: [attendance] initial_state: 'inside' is not a state (in or out)"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\ndriver = \"usb\"\n",
+            message: "kiosk.conf:2: [readers #1] driver: 'usb' is not a driver (pcsc, libnfc or keyboard)"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\ndriver = \"pcsc\"\n\n[[readers]]\ndriver = \"libnfc\"\ndirection = \"both\"\n",
+            message: "kiosk.conf:6: [readers #2] direction: 'both' is not a direction (toggle, in or out)"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\nname = \"\"\ndriver = \"pcsc\"\n",
+            message: "kiosk.conf:2: [readers #1] name: the name is empty (got '')"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\nname = \"gate\"\ndriver = \"pcsc\"\n[[readers]]\nname = \"gate\"\ndriver = \"libnfc\"\n",
+            message: "kiosk.conf:5: [readers #2] name: 'gate' is already the name of [readers #1]"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\ndriver = \"pcsc\"\n[[readers]]\nname = \"pcsc-1\"\ndriver = \"pcsc\"\n",
+            message: "kiosk.conf:4: [readers #2] name: 'pcsc-1' is already the name of [readers #1]"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\nname = \"pcsc-2\"\ndriver = \"pcsc\"\n[[readers]]\ndriver = \"pcsc\"\n",
+            message: "kiosk.conf:4: [readers #2] name: the default name 'pcsc-2' is already the name of [readers #1]"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\nname = \"door\"\n",
+            message: "kiosk.conf:1: [readers #1] driver: missing; give one of pcsc, libnfc or keyboard"
+        ),
+        BadConfiguration(
+            text: "[readers]\ndriver = \"pcsc\"\n",
+            message: "kiosk.conf:1: [readers]: expected an array of tables, written [[readers]] (got a table)"
+        ),
+        BadConfiguration(
+            text: "[kiosk]\nid = \"\"\n",
+            message: "kiosk.conf:2: [kiosk] id: the kiosk id is empty (got '')"
+        ),
+        BadConfiguration(
+            text: "[kiosk]\nid = \"gate 1\"\n",
+            message: "kiosk.conf:2: [kiosk] id: 'gate 1' is not a kiosk id: use only ASCII letters, digits, '-', '_' and '.'"
+        ),
+        BadConfiguration(
+            text: "[kiosk]\nid = \"Asha's\\tgate\"\n",
+            message: "kiosk.conf:2: [kiosk] id: 'Asha\\'s\\tgate' is not a kiosk id: use only ASCII letters, digits, '-', '_' and '.'"
+        ),
+        BadConfiguration(
+            text: "[kiosk]\ndata_dir = \"\"\n",
+            message: "kiosk.conf:2: [kiosk] data_dir: the data directory is empty (got '')"
+        ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"ftp://hub.local\"\n",
+            message: "kiosk.conf:2: [sync] hub_url: 'ftp://hub.local' is not an http(s) URL with a host (e.g. http://hub.local:8080)"
+        ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"http://\"\n",
+            message: "kiosk.conf:2: [sync] hub_url: 'http://' is not an http(s) URL with a host (e.g. http://hub.local:8080)"
+        ),
+        BadConfiguration(
+            text: "# standalone for now\n\n[sync]\ntoken_file = \"/etc/kiosk/token\"\n",
+            message: "kiosk.conf:3: [sync] hub_url: missing; give the hub's http(s) URL, or remove [sync] for a standalone kiosk"
+        ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"http://hub:8080\"\ntoken_file = \"\"\n",
+            message: "kiosk.conf:3: [sync] token_file: the token file path is empty (got '')"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func badValueIsReported(_ bad: BadConfiguration) {
+        let error = parseError(bad.text)
+        #expect(error?.category == .configuration)
+        #expect(error?.category.exitStatus == 78)
+        #expect(error?.message == bad.message)
+    }
+
+    @Test func syntaxErrorGivesLineColumnAndTheLine() throws {
+        let error = try #require(parseError("[attendance]\ncurfew \"22:30\"\n"))
+        #expect(error.category == .configuration)
+        #expect(error.message.hasPrefix("kiosk.conf:2:"))
+        #expect(error.message.contains("TOML syntax error"))
+        #expect(error.message.hasSuffix("(got 'curfew \"22:30\"')"))
+    }
+
+    @Test func everyProblemIsReportedInFileOrder() {
+        let text = "[attendance]\ncurfew = \"25:00\"\ninitial_state = \"away\"\n\n[kiosk]\nid = \"a b\"\n"
+        #expect(
+            parseError(text)?.message == """
+                kiosk.conf:2: [attendance] curfew: '25:00' is not a time of day (HH:MM, 00:00-23:59)
+                kiosk.conf:3: [attendance] initial_state: 'away' is not a state (in or out)
+                kiosk.conf:6: [kiosk] id: 'a b' is not a kiosk id: use only ASCII letters, digits, '-', '_' and '.'
+                """
+        )
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import KioskConfig
+import KioskCore
+import Testing
+
+/// The sample kiosk.conf at the package root documents every key, and must stay loadable.
+struct SampleConfigurationTests {
+    let samplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("kiosk.conf").path
+
+    func sampleText() throws -> String {
+        try String(contentsOfFile: samplePath, encoding: .utf8)
+    }
+
+    @Test func sampleParsesWithItsValues() throws {
+        let configuration = try ConfigurationLoader.parse(try sampleText(), file: samplePath)
+        #expect(configuration.kioskID == "gate-1")
+        #expect(configuration.dataDirectory == "/var/lib/kiosk")
+        #expect(configuration.journalPath == "/var/lib/kiosk/journal.sqlite")
+        #expect(configuration.attendance.timeZone.identifier == "Asia/Kolkata")
+        #expect(configuration.attendance.dayStartsAt == TimeOfDay(hour: 4, minute: 0))
+        #expect(configuration.attendance.curfew == TimeOfDay(hour: 22, minute: 30))
+        #expect(configuration.attendance.debounceSeconds == 10)
+        #expect(configuration.attendance.initialState == .in)
+        #expect(configuration.readers == [ReaderConfiguration(name: "entrance", driver: .pcsc, match: "ACR122", direction: .toggle)])
+        #expect(configuration.sync == nil)
+    }
+
+    @Test func sampleSyncExampleParsesWhenUncommented() throws {
+        let text = try sampleText()
+            .replacingOccurrences(of: "# [sync]", with: "[sync]")
+            .replacingOccurrences(of: "# hub_url", with: "hub_url")
+            .replacingOccurrences(of: "# token_file", with: "token_file")
+        let configuration = try ConfigurationLoader.parse(text, file: samplePath)
+        #expect(configuration.sync == SyncConfiguration(hubURL: URL(string: "http://127.0.0.1:8080")!, tokenFile: "/etc/kiosk/token"))
+    }
+
+    @Test func sampleLoadsThroughTheSearchOrder() throws {
+        let loaded = try ConfigurationLoader.load(explicit: samplePath, environment: [:], currentDirectory: "/")
+        #expect(loaded.path == URL(fileURLWithPath: samplePath).standardizedFileURL.path)
+        #expect(loaded.configuration.kioskID == "gate-1")
+    }
+}
