@@ -36,6 +36,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -52,6 +53,7 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
     ]
 )
