@@ -37,6 +37,7 @@ let package = Package(
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(name: "KioskDaemon", dependencies: ["KioskCore", "KioskJournal", "KioskReports"], swiftSettings: strictSettings),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -54,6 +55,7 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskDaemonTests", dependencies: ["KioskDaemon"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
     ]
 )

@@ -5,7 +5,7 @@ import TOMLKit
 /// A parsed kiosk.conf turned into a configuration: each known section read by its schema, everything
 /// else reported, and relative paths resolved against the configuration file's directory.
 enum ConfigurationDocument {
-    private static let sections = ["kiosk", "attendance", "readers", "sync"]
+    private static let sections = ["kiosk", "attendance", "readers", "sync", "reports"]
 
     /// The configuration `document` describes; what is wrong with it goes to `problems`.
     static func read(_ document: TOMLTable, directory: URL, problems: inout ConfigurationProblems) -> KioskConfiguration {
@@ -17,6 +17,7 @@ enum ConfigurationDocument {
             case "attendance": AttendanceSection.schema.read(value, into: &configuration.attendance, at: section, problems: &problems)
             case "readers": configuration.readers = ReaderSection.read(value, problems: &problems)
             case "sync": configuration.sync = SyncSection.read(value, problems: &problems)
+            case "reports": ReportsSection.schema.read(value, into: &configuration.reports, at: section, problems: &problems)
             default:
                 let known = "known sections: " + sections.map { $0 == "readers" ? "[[readers]]" : "[\($0)]" }.joined(separator: ", ")
                 if value.type == .table || value.type == .array {

@@ -35,6 +35,27 @@ struct KeyRule<Draft>: Sendable {
         }
     }
 
+    /// A key whose value is true or false.
+    static func boolean(_ key: String, _ store: @escaping @Sendable (inout Draft, Bool) -> Void) -> KeyRule {
+        KeyRule(key: key) { draft, value throws(ValueProblem) in
+            guard let flag = value.bool else { throw .wrongType(expected: "true or false", got: value) }
+            store(&draft, flag)
+        }
+    }
+
+    /// A key whose value is an array of strings.
+    static func strings(_ key: String, _ store: @escaping @Sendable (inout Draft, [String]) throws(ValueProblem) -> Void) -> KeyRule {
+        KeyRule(key: key) { draft, value throws(ValueProblem) in
+            guard let array = value.array else { throw .wrongType(expected: "an array of strings", got: value) }
+            var texts: [String] = []
+            for element in array {
+                guard let text = element.string else { throw .wrongType(expected: "an array of strings", got: element) }
+                texts.append(text)
+            }
+            try store(&draft, texts)
+        }
+    }
+
     /// A key whose value is a string naming one case of `Value`, e.g. `'usb' is not a driver (pcsc, libnfc or keyboard)`.
     static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
         _ key: String,

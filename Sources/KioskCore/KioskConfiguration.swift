@@ -43,21 +43,28 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var attendance: AttendancePolicy
     public var readers: [ReaderConfiguration]
     public var sync: SyncConfiguration?
+    /// What is written when a day closes.
+    public var reports: ReportSettings
 
     public init(
         kioskID: String = ProcessInfo.processInfo.hostName,
         dataDirectory: String = "/var/lib/kiosk",
         attendance: AttendancePolicy = AttendancePolicy(),
         readers: [ReaderConfiguration] = [],
-        sync: SyncConfiguration? = nil
+        sync: SyncConfiguration? = nil,
+        reports: ReportSettings = ReportSettings()
     ) {
         self.kioskID = kioskID
         self.dataDirectory = dataDirectory
         self.attendance = attendance
         self.readers = readers
         self.sync = sync
+        self.reports = reports
     }
 
     /// The journal's path inside the data directory.
     public var journalPath: String { (dataDirectory as NSString).appendingPathComponent("journal.sqlite") }
+
+    /// Where finished days' reports are written.
+    public var reportsDirectory: String { (dataDirectory as NSString).appendingPathComponent("reports") }
 }

@@ -9,3 +9,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// A printable A4 HTML document.
     case html
 }
+
+extension ReportFormat {
+    /// The file name extension of a report saved in this format.
+    public var fileExtension: String { self == .text ? "txt" : rawValue }
+}

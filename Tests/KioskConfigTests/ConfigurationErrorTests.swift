@@ -13,13 +13,25 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
 struct ConfigurationErrorTests {
     static let cases: [BadConfiguration] = [
         BadConfiguration(
+            text: "[reports]\nformats = [\"text\", \"pdf\"]\n",
+            message: "kiosk.conf:2: [reports] formats: 'pdf' is not a report format (text, csv, json or html)"
+        ),
+        BadConfiguration(
+            text: "[reports]\nprint = \"yes\"\n",
+            message: "kiosk.conf:2: [reports] print: expected true or false (got the string 'yes')"
+        ),
+        BadConfiguration(
+            text: "[reports]\nprint_width = 60\n",
+            message: "kiosk.conf:2: [reports] print_width: 60 is not a printer width (80, 48 or 32)"
+        ),
+        BadConfiguration(
             text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
-            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync])"
+            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports])"
         ),
         BadConfiguration(
             text: "debounce_seconds = 10\n[attendance]\n",
             message: "kiosk.conf:1: debounce_seconds: unknown key outside any section "
-                + "(known sections: [kiosk], [attendance], [[readers]], [sync])"
+                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports])"
         ),
         BadConfiguration(
             text: "[attendance]\n# curfue = \"22:30\"\ncurfue = \"22:30\"\n",

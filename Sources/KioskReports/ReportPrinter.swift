@@ -1,9 +1,12 @@
 import Foundation
-import KioskCore
+public import KioskCore
 
 /// Sends a report to the default CUPS printer with `lp`.
-struct ReportPrinter {
-    func send(_ document: String, title: String) throws(KioskError) {
+public struct ReportPrinter: Sendable {
+    public init() {}
+
+    /// Prints `document`; says clearly (`.unavailable`) when CUPS or a default printer is missing.
+    public func send(_ document: String, title: String) throws(KioskError) {
         guard let lp = Self.findLP() else {
             throw KioskError(.unavailable, "no printer configured: CUPS is not installed (apt-get install cups-client, then add a printer)")
         }

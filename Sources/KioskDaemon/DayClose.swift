@@ -1,0 +1,117 @@
+public import Foundation
+public import KioskCore
+public import KioskJournal
+import KioskReports
+
+/// Writes each finished attendance day's reports into the reports directory, once per day: a marker file
+/// records the last day written, so a restart writes nothing twice and a kiosk that was off across one or
+/// more day boundaries catches up, oldest day first.
+public struct DayClose: Sendable {
+    /// One closed day and the files written for it.
+    public struct ClosedDay: Sendable, Hashable {
+        public let date: AttendanceDate
+        public let files: [String]
+        /// Why printing failed, when it was asked for and did not work.
+        public let printProblem: String?
+    }
+
+    /// The most days written in one catch-up (a kiosk off for longer starts from this far back).
+    public static let maximumCatchUp = 62
+
+    let journal: Journal
+    let rules: AttendanceRules
+    let directory: String
+    let settings: ReportSettings
+    let printer: (@Sendable (String, String) throws(KioskError) -> Void)?
+
+    /// - Parameter printer: prints a document with a title; nil uses CUPS when `settings.print` is on.
+    public init(
+        journal: Journal,
+        rules: AttendanceRules,
+        directory: String,
+        settings: ReportSettings,
+        printer: (@Sendable (String, String) throws(KioskError) -> Void)? = nil
+    ) {
+        self.journal = journal
+        self.rules = rules
+        self.directory = directory
+        self.settings = settings
+        let cups: @Sendable (String, String) throws(KioskError) -> Void = { document, title throws(KioskError) in
+            try ReportPrinter().send(document, title: title)
+        }
+        self.printer = printer ?? (settings.print ? cups : nil)
+    }
+
+    private var markerPath: String { (directory as NSString).appendingPathComponent("closed-through") }
+
+    /// Writes the reports of every day that has ended by `now` and is not yet written. The first run on a
+    /// new data directory only notes where it starts: days before the kiosk ever ran are not reported.
+    public func catchUp(now: Date) async throws(KioskError) -> [ClosedDay] {
+        let policy = rules.policy
+        let lastFinished = policy.attendanceDay(containing: now).previous
+        try createDirectory()
+        guard let closedThrough = readMarker() else {
+            try writeMarker(lastFinished)
+            return []
+        }
+        var day = max(closedThrough.next, lastFinished.adding(days: 1 - Self.maximumCatchUp))
+        var closed: [ClosedDay] = []
+        while day <= lastFinished {
+            closed.append(try await close(day))
+            try writeMarker(day)
+            day = day.next
+        }
+        return closed
+    }
+
+    /// When the current attendance day ends: the next time `catchUp` has work.
+    public func nextBoundary(after now: Date) -> Date {
+        rules.policy.end(of: rules.policy.attendanceDay(containing: now))
+    }
+
+    private func close(_ day: AttendanceDate) async throws(KioskError) -> ClosedDay {
+        let report = try await journal.report(on: day, evaluatedAt: rules.policy.end(of: day), rules: rules)
+        var files: [String] = []
+        for name in settings.formats {
+            guard let format = ReportFormat(rawValue: name) else { continue }
+            let path = (directory as NSString).appendingPathComponent("attendance-\(day).\(format.fileExtension)")
+            try write(ReportRenderer().render(report, as: format), to: path)
+            files.append(path)
+        }
+        var printProblem: String?
+        if let printer {
+            do {
+                try printer(ReportRenderer(width: settings.printWidth).render(report, as: .text), "Attendance \(day) \(report.source)")
+            } catch {
+                printProblem = error.message
+            }
+        }
+        return ClosedDay(date: day, files: files, printProblem: printProblem)
+    }
+
+    private func createDirectory() throws(KioskError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw KioskError(.ioError, "cannot create reports directory \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    private func readMarker() -> AttendanceDate? {
+        (try? String(contentsOfFile: markerPath, encoding: .utf8)).flatMap {
+            AttendanceDate(parsing: $0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    private func writeMarker(_ day: AttendanceDate) throws(KioskError) {
+        try write("\(day)\n", to: markerPath)
+    }
+
+    private func write(_ text: String, to path: String) throws(KioskError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw KioskError(.ioError, "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
