@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -37,7 +39,15 @@ let package = Package(
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
-        .target(name: "KioskDaemon", dependencies: ["KioskCore", "KioskJournal", "KioskReports"], swiftSettings: strictSettings),
+        .target(
+            name: "KioskDaemon",
+            dependencies: [
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -55,7 +65,7 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskDaemonTests", dependencies: ["KioskDaemon"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskDaemonTests", dependencies: ["KioskDaemon", "KioskDashboard"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
     ]
 )

@@ -1,4 +1,3 @@
-import CSystemClock
 import Foundation
 
 /// What the host says about time when an event is recorded: the monotonic clock, the boot it belongs to,
@@ -21,6 +20,6 @@ struct HostClock: Sendable {
 
     /// Whether the kernel considers the system clock synchronised (adjtimex reports no TIME_ERROR).
     func isSynchronised() -> Bool {
-        kiosk_clock_synchronised() != 0
+        SystemClockStatus.isSynchronised
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+public import KioskCore
+public import KioskDashboard
+public import KioskJournal
+
+/// What the live summary knows: the journal's attendance for the current day, the latest taps, the readers'
+/// states, the sync and the alerts. Every change is announced on `changes`, so the display redraws at once.
+public actor LiveSummary {
+    private let journal: Journal
+    private let rules: AttendanceRules
+    private let clock: WallClock
+    private let dataDirectory: String
+    private var recent: [RecordedTap] = []
+    private var readers: [String: DashboardSnapshot.Reader] = [:]
+    private var readerOrder: [String] = []
+    private var sync: DashboardSnapshot.Sync?
+    private var syncAlert: String?
+    private let continuation: AsyncStream<Void>.Continuation
+
+    /// Yields whenever something shown changed.
+    public nonisolated let changes: AsyncStream<Void>
+
+    /// How many recent taps are kept for the screen.
+    public static let recentLimit = 12
+
+    public init(
+        journal: Journal,
+        rules: AttendanceRules,
+        dataDirectory: String,
+        readerNames: [String],
+        clock: WallClock = .system
+    ) async throws(KioskError) {
+        self.journal = journal
+        self.rules = rules
+        self.clock = clock
+        self.dataDirectory = dataDirectory
+        (changes, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        recent = try await journal.recentTaps(limit: Self.recentLimit)
+        readerOrder = readerNames
+        for name in readerNames { readers[name] = DashboardSnapshot.Reader(name: name, state: "starting", healthy: false) }
+    }
+
+    /// A read or manual entry was committed.
+    public func tapRecorded(_ tap: RecordedTap) {
+        recent.insert(tap, at: 0)
+        recent = Array(recent.prefix(Self.recentLimit))
+        continuation.yield()
+    }
+
+    /// A reader's state changed.
+    public func readerChanged(name: String, state: String, healthy: Bool) {
+        if readers[name] == nil { readerOrder.append(name) }
+        readers[name] = DashboardSnapshot.Reader(name: name, state: state, healthy: healthy)
+        continuation.yield()
+    }
+
+    /// The sync's state changed; `alert` is a problem to show (e.g. "token rejected by the hub").
+    public func syncChanged(_ sync: DashboardSnapshot.Sync?, alert: String?) {
+        self.sync = sync
+        syncAlert = alert
+        continuation.yield()
+    }
+
+    /// Everything the screen shows, now.
+    public func snapshot() async throws(KioskError) -> DashboardSnapshot {
+        let now = clock.now()
+        let day = rules.policy.attendanceDay(containing: now)
+        let report = try await journal.report(on: day, evaluatedAt: now, rules: rules)
+        let readerList = readerOrder.compactMap { readers[$0] }
+        return DashboardSnapshot(
+            now: now,
+            kioskID: journal.kioskID,
+            attendance: report.attendance,
+            recentTaps: recent,
+            readers: readerList,
+            sync: sync,
+            alerts: alerts(readers: readerList)
+        )
+    }
+
+    /// Asks for a redraw without a change (the clock moved on).
+    public func tick() {
+        continuation.yield()
+    }
+
+    /// Stops announcing changes.
+    public func finish() {
+        continuation.finish()
+    }
+
+    private func alerts(readers: [DashboardSnapshot.Reader]) -> [String] {
+        var alerts: [String] = []
+        if !SystemClockStatus.isSynchronised { alerts.append("system clock not synchronised: tap times may be wrong") }
+        if let free = DiskSpace.freeBytes(at: dataDirectory), free < DiskSpace.lowWater {
+            alerts.append("disk nearly full: \(free / 1_000_000) MB free for the journal")
+        }
+        if let syncAlert { alerts.append(syncAlert) }
+        for reader in readers where !reader.healthy { alerts.append("reader \(reader.name): \(reader.state)") }
+        if readers.isEmpty { alerts.append("no readers configured: cards cannot be read") }
+        return alerts
+    }
+}

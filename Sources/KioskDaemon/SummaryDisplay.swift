@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import KioskCore
+import KioskDashboard
+public import Logging
+public import ServiceLifecycle
+
+/// Shows the live summary. On a terminal it is redrawn in place at every change and every second (the clock,
+/// and a resized window); off a terminal (under systemd, to journald) nothing is drawn: taps and state changes
+/// are log lines, written by whoever records them.
+public struct SummaryDisplay: Service {
+    private let summary: LiveSummary
+    private let logger: Logger
+    private let colors: Bool
+
+    public init(summary: LiveSummary, logger: Logger, colors: Bool) {
+        self.summary = summary
+        self.logger = logger
+        self.colors = colors
+    }
+
+    /// Whether standard output is a terminal that can be redrawn in place.
+    public static var standardOutputIsTerminal: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Whether to use colours on the terminal (not with `NO_COLOR`).
+    public static var terminalWantsColors: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    public func run() async throws {
+        let screen = TerminalScreen(colors: colors)
+        defer { screen.restore() }
+        let summary = self.summary
+        let ticker = Task {
+            while !Task.isCancelled {
+                await summary.tick()
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        defer { ticker.cancel() }
+        await withGracefulShutdownHandler {
+            for await _ in summary.changes { await draw(screen) }
+        } onGracefulShutdown: {
+            Task { await summary.finish() }
+        }
+    }
+
+    private func draw(_ screen: TerminalScreen) async {
+        do {
+            let snapshot = try await summary.snapshot()
+            let size = Self.terminalSize()
+            screen.draw(DashboardScreen(width: size.width, height: size.height).layout(snapshot), width: size.width, height: size.height)
+        } catch {
+            logger.error("live summary not updated: \(error.message)")
+        }
+    }
+
+    private static func terminalSize() -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+}
