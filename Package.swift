@@ -65,7 +65,11 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskDaemonTests", dependencies: ["KioskDaemon", "KioskDashboard"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskDaemonTests",
+            dependencies: ["KioskDaemon", "KioskDashboard", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
     ]
 )
