@@ -16,11 +16,18 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"])
     ],
+    traits: [
+        .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),
+        .trait(name: "LibNFC", description: "Readers through libnfc (needs libnfc-dev)."),
+        .default(enabledTraits: ["PCSC", "LibNFC"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -36,11 +43,33 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
+        .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
+        .target(
+            name: "KioskReaders",
+            dependencies: [
+                "KioskCore",
+                .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/PCSC"], .when(traits: ["PCSC"]))]
+        ),
+        .target(
+            name: "KioskDaemon",
+            dependencies: [
+                "KioskCore", "KioskJournal", "KioskReaders",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -53,5 +82,10 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskReadersTests",
+            dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "kiosk", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
     ]
 )
