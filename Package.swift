@@ -16,6 +16,11 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"])
     ],
+    traits: [
+        .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),
+        .trait(name: "LibNFC", description: "Readers through libnfc (needs libnfc-dev)."),
+        .default(enabledTraits: ["PCSC", "LibNFC"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -39,10 +44,21 @@ let package = Package(
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
+        .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
+        .target(
+            name: "KioskReaders",
+            dependencies: [
+                "KioskCore",
+                .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/PCSC"], .when(traits: ["PCSC"]))]
+        ),
         .target(
             name: "KioskDaemon",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -51,8 +67,10 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -71,5 +89,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskReadersTests",
+            dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "kiosk", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
     ]
 )

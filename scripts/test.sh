@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libsqlite3-dev tzdata)
+packages=(libsqlite3-dev tzdata pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -21,4 +21,11 @@ fi
 
 swift format lint --strict --recursive Package.swift Sources Tests
 swift build --build-tests
+
+# The reader tests reach a real pcscd with virtual readers; it runs only while the tests do.
+if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
+    export KIOSK_PCSCD_CONFIG="${TMPDIR:-/tmp}/kiosk-pcscd"
+    bash scripts/pcscd-fixture.sh start "$KIOSK_PCSCD_CONFIG"
+    trap 'bash scripts/pcscd-fixture.sh stop "$KIOSK_PCSCD_CONFIG"' EXIT
+fi
 swift test --skip-build

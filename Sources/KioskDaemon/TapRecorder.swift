@@ -1,0 +1,38 @@
+public import KioskCore
+public import KioskJournal
+public import KioskReaders
+public import Logging
+
+/// Records one card presentation in the journal, then answers it on the reader and tells the caller.
+public struct TapRecorder: Sendable {
+    /// What happened to a presentation: recorded (committed), or not recorded because the journal failed.
+    public enum Result: Sendable {
+        case recorded(RecordedTap)
+        case failed(KioskError)
+    }
+
+    private let journal: Journal
+    private let rules: AttendanceRules
+    private let logger: Logger
+    private let announce: @Sendable (CardPresentation, Result) -> Void
+
+    public init(journal: Journal, rules: AttendanceRules, logger: Logger, announce: @escaping @Sendable (CardPresentation, Result) -> Void) {
+        self.journal = journal
+        self.rules = rules
+        self.logger = logger
+        self.announce = announce
+    }
+
+    /// Decides and commits the read; the reader's LEDs show the outcome only after the commit returned.
+    public func record(_ presentation: CardPresentation) async {
+        do {
+            let tap = try await journal.record(presentation.tagRead, rules: rules)
+            presentation.respond(ReaderFeedback(tap.outcome))
+            announce(presentation, .recorded(tap))
+        } catch {
+            presentation.respond(.failed)
+            logger.error("read of \(presentation.uid) on \(presentation.reader.name) not recorded: \(error.message)")
+            announce(presentation, .failed(error))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+public import KioskCore
+public import Logging
+
+/// Makes the reader for each configured `[[readers]]` entry whose driver this build supports.
+public enum ReaderCatalog {
+    /// The readers for `configurations`; an entry whose driver is not built in is an error naming it.
+    public static func readers(for configurations: [ReaderConfiguration], logger: Logger) throws(KioskError) -> [any TagReader] {
+        var readers: [any TagReader] = []
+        for configuration in configurations {
+            readers.append(try reader(for: configuration, logger: logger))
+        }
+        return readers
+    }
+
+    private static func reader(for configuration: ReaderConfiguration, logger: Logger) throws(KioskError) -> any TagReader {
+        switch configuration.driver {
+        case .pcsc:
+            #if PCSC
+            return PCSCReader(configuration: configuration, logger: logger)
+            #else
+            throw notBuilt(configuration, trait: "PCSC")
+            #endif
+        case .libnfc:
+            throw notBuilt(configuration, trait: "LibNFC")
+        case .keyboard:
+            throw KioskError(.configuration, "reader '\(configuration.name)': the keyboard driver is not available in this build")
+        }
+    }
+
+    private static func notBuilt(_ configuration: ReaderConfiguration, trait: String) -> KioskError {
+        KioskError(
+            .configuration,
+            "reader '\(configuration.name)': driver \(configuration.driver.rawValue) is not built in (build with the \(trait) trait)"
+        )
+    }
+}

@@ -1,0 +1,92 @@
+#if PCSC
+import Foundation
+import KioskCore
+import KioskReaders
+import Logging
+import Testing
+
+/// Every test that needs pcscd: one pcscd per machine, so they run one at a time.
+@Suite(.serialized, .enabled(if: PCSCFixture.shouldRun))
+struct PCSCReaderTests {
+    static let logger = Logger(label: "test.readers")
+
+    /// Runs a PC/SC reader for `configuration` while `body` runs, collecting what it presents.
+    func withReader(
+        _ configuration: ReaderConfiguration,
+        feedback: ReaderFeedback = .accepted,
+        _ body: (PresentationLog) async throws -> Void
+    ) async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let log = PresentationLog()
+        let reader = PCSCReader(configuration: configuration, logger: Self.logger)
+        let task = Task {
+            await reader.run { presentation in
+                await log.add(presentation)
+                presentation.respond(feedback)
+            }
+        }
+        defer { task.cancel() }
+        try await body(log)
+    }
+
+    @Test(arguments: ["04A1B2C3", "04A1B2C3D4E5F6", "04A1B2C3D4E5F6071829"])
+    func readsTheUIDOfEveryLength(uid: String) async throws {
+        let entrance = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in)
+        try await withReader(entrance) { log in
+            let card = VirtualCard(uid: uid)
+            try await card.tap()
+            let presentations = await log.wait(for: 1)
+            #expect(presentations.map(\.uid.hex) == [uid])
+            #expect(presentations.first?.device == "Kiosk Reader 00 00")
+            #expect(presentations.first?.cardType == "MIFARE Classic 1K")
+            #expect(presentations.first?.tagRead.readerDirection == .in)
+            #expect(card.feedbackAPDUs == ["FF0040A00401010101"])
+        }
+    }
+
+    @Test func aCardHeldForSecondsIsOneRead() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        try await withReader(reader) { log in
+            try await VirtualCard(uid: "11223344").tap(hold: 3)
+            try await Task.sleep(for: .seconds(1))
+            #expect(await log.presentations.count == 1)
+        }
+    }
+
+    @Test func quickRetapsAreSeparatePresentations() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        try await withReader(reader) { log in
+            let card = VirtualCard(uid: "11223344")
+            try await card.tap()
+            try await Task.sleep(for: .seconds(0.9))
+            try await card.tap()
+            #expect(await log.wait(for: 2).count == 2)
+        }
+    }
+
+    @Test func aReaderOnlyWatchesTheReadersItMatches() async throws {
+        let exit = ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out)
+        try await withReader(exit) { log in
+            try await VirtualCard(uid: "11223344").tap(port: VirtualCard.firstReaderPort)
+            try await Task.sleep(for: .seconds(0.9))
+            try await VirtualCard(uid: "55667788").tap(port: VirtualCard.secondReaderPort)
+            let presentations = await log.wait(for: 1)
+            try await Task.sleep(for: .seconds(0.5))
+            #expect(presentations.map(\.uid.hex) == ["55667788"])
+            #expect(presentations.map(\.device) == ["Kiosk Reader 00 01"])
+        }
+    }
+
+    @Test func cancellingAWaitingReaderStopsItAtOnce() async throws {
+        try PCSCFixture.require()
+        let reader = PCSCReader(configuration: ReaderConfiguration(name: "entrance", driver: .pcsc), logger: Self.logger)
+        let task = Task { await reader.run { _ in } }
+        try await Task.sleep(for: .seconds(0.5))
+        let start = ContinuousClock.now
+        task.cancel()
+        await task.value
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+}
+#endif

@@ -1,0 +1,76 @@
+import Foundation
+
+/// A card on a vpcd virtual reader: Tests/Fixtures/virtual_card.py, presented for `hold` seconds and then
+/// removed. It records the APDUs it received, so tests can check the LED and buzzer feedback.
+struct VirtualCard {
+    /// vpcd's ports: "Kiosk Reader 00 00" and "Kiosk Reader 00 01" (scripts/pcscd-fixture.sh).
+    static let firstReaderPort = 35963
+    static let secondReaderPort = 35964
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/virtual_card.py")
+
+    let uid: String
+    let apduLog: URL
+
+    init(uid: String) {
+        self.uid = uid
+        apduLog = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UUID().uuidString).log")
+    }
+
+    /// pcscd can miss a card presented within ~0.6 s of the last removal (FIXTURES.md): the gap kept between cards.
+    static let gapBetweenCards = 0.9
+
+    /// Presents the card and returns when it has been removed again; the result is when it was presented.
+    @discardableResult
+    func tap(port: Int = firstReaderPort, hold: Double = 0.6) async throws -> Date {
+        try await Self.keepGap()
+        defer { LastRemoval.shared.mark() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script.path, "--port", "\(port)", "--uid", uid, "--hold", "\(hold)", "--apdu-log", apduLog.path]
+        let output = Pipe()
+        process.standardOutput = output
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard status == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("presented ") }),
+            let epoch = Double(line.dropFirst("presented ".count))
+        else { throw VirtualCardError(output: text) }
+        return Date(timeIntervalSince1970: epoch)
+    }
+
+    /// Waits until pcscd has surely seen the last card leave: before a card, and before a reader starts (else it
+    /// may still report the card that just left).
+    static func keepGap() async throws {
+        try await Task.sleep(for: .seconds(LastRemoval.shared.remainingGap(gapBetweenCards)))
+    }
+
+    /// The command APDUs the card received, as uppercase hex.
+    var receivedAPDUs: [String] {
+        ((try? String(contentsOf: apduLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The LED and buzzer pseudo-APDUs among them.
+    var feedbackAPDUs: [String] { receivedAPDUs.filter { $0.hasPrefix("FF0040") } }
+}
+
+/// When the last virtual card left a reader, so the next one keeps the gap pcscd needs.
+final class LastRemoval: @unchecked Sendable {
+    static let shared = LastRemoval()
+    // `lock` guards `instant`.
+    private let lock = NSLock()
+    private var instant = Date.distantPast
+
+    func mark() { lock.withLock { instant = Date() } }
+
+    func remainingGap(_ gap: Double) -> Double {
+        lock.withLock { max(0, gap - Date().timeIntervalSince(instant)) }
+    }
+}
+
+struct VirtualCardError: Error {
+    let output: String
+}
