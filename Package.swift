@@ -36,6 +36,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(name: "KioskWire", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -53,5 +54,6 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),
     ]
 )
