@@ -14,7 +14,8 @@ let package = Package(
     name: "kiosk",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "kiosk", targets: ["kiosk"])
+        .executable(name: "kiosk", targets: ["kiosk"]),
+        .executable(name: "kiosk-hub", targets: ["kiosk-hub"]),
     ],
     traits: [
         .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),
@@ -28,6 +29,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -64,6 +69,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "KioskWire", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(
+            name: "KioskHub",
+            dependencies: [
+                "KioskCore", "KioskConfig", "KioskWire", "KioskReports",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "kiosk-hub",
+            dependencies: [
+                "KioskHub", "KioskCore", "KioskConfig", "KioskReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -92,6 +122,18 @@ let package = Package(
         .testTarget(
             name: "KioskReadersTests",
             dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "kiosk", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskHubTests",
+            dependencies: [
+                "KioskHub", "KioskWire", "KioskCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

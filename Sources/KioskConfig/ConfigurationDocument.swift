@@ -31,6 +31,9 @@ enum ConfigurationDocument {
         if let tokenFile = configuration.sync?.tokenFile {
             configuration.sync?.tokenFile = resolve(tokenFile, against: directory)
         }
+        if let caFile = configuration.sync?.caFile {
+            configuration.sync?.caFile = resolve(caFile, against: directory)
+        }
         return configuration
     }
 

@@ -23,14 +23,38 @@ public struct ReaderConfiguration: Sendable, Hashable {
     }
 }
 
-/// The `[sync]` section: where records go. Absent means a standalone kiosk.
+/// The `[sync]` section: where records go and how hard to try. Absent means a standalone kiosk.
 public struct SyncConfiguration: Sendable, Hashable {
     public var hubURL: URL
     public var tokenFile: String
+    /// The most events one push carries.
+    public var batchSize: Int
+    /// The first retry waits up to this long; each further failure doubles it, up to `backoffCapSeconds`.
+    public var backoffBaseSeconds: Int
+    public var backoffCapSeconds: Int
+    public var connectTimeoutSeconds: Int
+    public var requestTimeoutSeconds: Int
+    /// A PEM file of CA certificates trusted for an https hub, besides the system's store.
+    public var caFile: String?
 
-    public init(hubURL: URL, tokenFile: String) {
+    public init(
+        hubURL: URL,
+        tokenFile: String,
+        batchSize: Int = 500,
+        backoffBaseSeconds: Int = 1,
+        backoffCapSeconds: Int = 300,
+        connectTimeoutSeconds: Int = 10,
+        requestTimeoutSeconds: Int = 30,
+        caFile: String? = nil
+    ) {
         self.hubURL = hubURL
         self.tokenFile = tokenFile
+        self.batchSize = batchSize
+        self.backoffBaseSeconds = backoffBaseSeconds
+        self.backoffCapSeconds = backoffCapSeconds
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.caFile = caFile
     }
 }
 

@@ -148,6 +148,18 @@ struct ConfigurationErrorTests {
             text: "[sync]\nhub_url = \"http://hub:8080\"\ntoken_file = \"\"\n",
             message: "kiosk.conf:3: [sync] token_file: the token file path is empty (got '')"
         ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"http://hub:8080\"\nbatch_size = 0\n",
+            message: "kiosk.conf:3: [sync] batch_size: 0 is out of range; give 1 to 1000 events"
+        ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"http://hub:8080\"\nbackoff_base_seconds = 10\nbackoff_cap_seconds = 5\n",
+            message: "kiosk.conf:4: [sync] backoff_cap_seconds: 5 is less than backoff_base_seconds (10)"
+        ),
+        BadConfiguration(
+            text: "[sync]\nhub_url = \"http://hub:8080\"\nrequest_timeout_seconds = \"30\"\n",
+            message: "kiosk.conf:3: [sync] request_timeout_seconds: expected an integer (got the string '30')"
+        ),
     ]
 
     @Test(arguments: cases)

@@ -29,12 +29,23 @@ struct SampleConfigurationTests {
     }
 
     @Test func sampleSyncExampleParsesWhenUncommented() throws {
-        let text = try sampleText()
-            .replacingOccurrences(of: "# [sync]", with: "[sync]")
-            .replacingOccurrences(of: "# hub_url", with: "hub_url")
-            .replacingOccurrences(of: "# token_file", with: "token_file")
+        var text = try sampleText().replacingOccurrences(of: "# [sync]", with: "[sync]")
+        let keys = ["hub_url", "token_file", "batch_size", "backoff_base_seconds", "backoff_cap_seconds", "connect_timeout_seconds"]
+        for key in keys + ["request_timeout_seconds", "ca_file"] {
+            text = text.replacingOccurrences(of: "# \(key) =", with: "\(key) =")
+        }
         let configuration = try ConfigurationLoader.parse(text, file: samplePath)
-        #expect(configuration.sync == SyncConfiguration(hubURL: URL(string: "http://127.0.0.1:8080")!, tokenFile: "/etc/kiosk/token"))
+        let expected = SyncConfiguration(
+            hubURL: URL(string: "http://127.0.0.1:8080")!,
+            tokenFile: "/etc/kiosk/token",
+            batchSize: 500,
+            backoffBaseSeconds: 1,
+            backoffCapSeconds: 300,
+            connectTimeoutSeconds: 10,
+            requestTimeoutSeconds: 30,
+            caFile: "/etc/kiosk/hub-ca.pem"
+        )
+        #expect(configuration.sync == expected)
     }
 
     @Test func sampleLoadsThroughTheSearchOrder() throws {

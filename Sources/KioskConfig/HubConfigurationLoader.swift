@@ -1,0 +1,45 @@
+import Foundation
+public import KioskCore
+import TOMLKit
+
+/// Reads the hub's configuration file: a `[hub]` section and the same `[attendance]` section as kiosk.conf,
+/// every key checked, problems named by file, line and key (exit 78).
+public enum HubConfigurationLoader {
+    /// The configuration in `file`, or the defaults when `file` is nil.
+    public static func load(file: String?) throws(KioskError) -> HubConfiguration {
+        guard let file else { return HubConfiguration() }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw KioskError(.configuration, "\(file): no such configuration file, or it cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw KioskError(.configuration, "\(file): the configuration file is not UTF-8 text")
+        }
+        return try parse(text, file: file)
+    }
+
+    /// Parses the text of a hub configuration file named `file`; a relative data_dir is taken from its directory.
+    public static func parse(_ text: String, file: String) throws(KioskError) -> HubConfiguration {
+        let document: TOMLTable
+        do {
+            document = try TOMLTable(string: text)
+        } catch {
+            throw KioskError(.configuration, "\(file): TOML syntax error: \(error)")
+        }
+        var problems = ConfigurationProblems()
+        var configuration = HubConfiguration()
+        for (name, value) in document {
+            let section = ConfigurationKeyPath(section: name)
+            switch name {
+            case "hub": HubSection.schema.read(value, into: &configuration, at: section, problems: &problems)
+            case "attendance": AttendanceSection.schema.read(value, into: &configuration.attendance, at: section, problems: &problems)
+            default: problems.add("unknown section (known sections: [hub], [attendance])", at: section)
+            }
+        }
+        guard problems.isEmpty else { throw problems.error(file: file, source: text) }
+        if !configuration.dataDirectory.hasPrefix("/") {
+            let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+            configuration.dataDirectory = directory.appending(path: configuration.dataDirectory).standardizedFileURL.path
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,19 @@
+import KioskCore
+
+/// The `[hub]` section of the hub's configuration: where it listens and keeps its database.
+enum HubSection {
+    static let schema = SectionSchema<HubConfiguration>(rules: [
+        .string("host") { hub, host throws(ValueProblem) in
+            guard !host.isEmpty else { throw ValueProblem("the host is empty (got ''); e.g. 127.0.0.1 or 0.0.0.0") }
+            hub.host = host
+        },
+        .integer("port") { hub, port throws(ValueProblem) in
+            guard (1...65535).contains(port) else { throw ValueProblem("\(port) is not a TCP port (1-65535)") }
+            hub.port = port
+        },
+        .string("data_dir") { hub, directory throws(ValueProblem) in
+            guard !directory.isEmpty else { throw ValueProblem("the data directory is empty (got '')") }
+            hub.dataDirectory = directory
+        },
+    ])
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import KioskWire
+
+/// An error answer of the hub: a status and a `WireProblem` body naming what is wrong. It never quotes a
+/// token.
+struct HubHTTPError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let problem: WireProblem
+
+    init(_ status: HTTPResponse.Status, _ error: String, field: String? = nil) {
+        self.status = status
+        self.problem = WireProblem(error: error, field: field)
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = HTTPFields()
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        return HubResponse.json(problem, status: status, headers: headers)
+    }
+
+    /// A 400 for a body that did not decode, naming the field by its JSON path (`events[2].seq`).
+    static func undecodable(_ error: DecodingError) -> HubHTTPError {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return HubHTTPError(.badRequest, "missing", field: path(context.codingPath + [key]))
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return HubHTTPError(.badRequest, "expected \(description(of: type))", field: path(context.codingPath))
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            return HubHTTPError(.badRequest, field == nil ? "the body is not JSON" : "invalid value", field: field)
+        @unknown default:
+            return HubHTTPError(.badRequest, "the body does not match the schema")
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String? {
+        guard !keys.isEmpty else { return nil }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : "." + key.stringValue }
+        }
+        return text
+    }
+
+    private static func description(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int64.Type, is Int.Type: "an integer"
+        case is [WireEvent].Type: "an array"
+        default: "a value of another type"
+        }
+    }
+}
+
+/// JSON answers.
+enum HubResponse {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = HTTPFields()) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

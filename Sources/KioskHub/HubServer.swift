@@ -1,0 +1,23 @@
+public import Hummingbird
+public import KioskCore
+public import Logging
+
+/// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
+public enum HubServer {
+    /// The application serving `store` on the configured host and port, logging one line per request.
+    public static func application(
+        store: HubStore,
+        configuration: HubConfiguration,
+        clock: WallClock = .system,
+        logger: Logger
+    ) -> Application<RouterResponder<BasicRequestContext>> {
+        let router = Router()
+        router.add(middleware: AccessLogMiddleware())
+        HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "kiosk-hub"),
+            logger: logger
+        )
+    }
+}

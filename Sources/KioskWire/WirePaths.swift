@@ -1,0 +1,14 @@
+/// The hub's endpoints and the limits both sides agree on.
+public enum WirePaths {
+    public static let events = "/v1/events"
+    public static let roster = "/v1/roster"
+    public static let attendance = "/v1/attendance"
+    public static let health = "/healthz"
+
+    /// The largest request body the hub reads; a bigger one gets 413.
+    public static let maximumBodyBytes = 4 * 1024 * 1024
+    /// The most events one batch may carry; more gets 413, and the kiosk splits the batch.
+    public static let maximumBatchEvents = 1000
+    /// The most events `GET /v1/events` returns at once.
+    public static let maximumPageEvents = 1000
+}

@@ -1,0 +1,28 @@
+/// One student of the hub's roster with their tags, as `GET /v1/roster` sends it.
+public struct WireStudent: Codable, Sendable, Hashable {
+    public var studentId: String
+    public var name: String
+    public var room: String
+    /// `active` or `inactive`.
+    public var status: String
+    /// Tag UIDs, uppercase hex.
+    public var tags: [String]
+
+    public init(studentId: String, name: String, room: String, status: String, tags: [String]) {
+        self.studentId = studentId
+        self.name = name
+        self.room = room
+        self.status = status
+        self.tags = tags
+    }
+}
+
+/// The body of `GET /v1/roster`: the whole roster, sorted by student id. The response's `ETag` names this
+/// version; a kiosk sends it back in `If-None-Match` and gets 304 while nothing changed.
+public struct WireRoster: Codable, Sendable, Hashable {
+    public var students: [WireStudent]
+
+    public init(students: [WireStudent]) {
+        self.students = students
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import KioskCore
+import KioskHub
+
+/// `kiosk-hub roster import FILE`: the roster every connected kiosk pulls.
+struct HubRosterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "roster", abstract: "Manage the hub's roster.", subcommands: [Import.self])
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Merge a roster CSV (student_id,name,room,tag_uid[,status]) into the hub's roster; atomic."
+        )
+
+        @OptionGroup var options: HubOptions
+
+        @Argument(help: ArgumentHelp("The roster CSV.", valueName: "file"))
+        var file: String
+
+        @Flag(help: "Make the file the whole roster.")
+        var replace = false
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw KioskError(.noInput, "\(file): no such file, or it cannot be read")
+            }
+            guard let text = String(data: data, encoding: .utf8) else { throw KioskError(.dataError, "\(file): not UTF-8 text") }
+            let rows = try RosterCSV.parse(text, file: file)
+            let (_, store) = try options.openStore()
+            let students = try await store.importRoster(rows, file: file, replace: replace)
+            print("imported \(students) students, \(Set(rows.map(\.uid)).count) tags")
+        }
+    }
+}

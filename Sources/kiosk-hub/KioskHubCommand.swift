@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import KioskCore
+
+/// The `kiosk-hub` command line: the server that combines the gates of a PG, and its administration.
+@main
+struct KioskHubCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk-hub",
+        abstract: "The hub that receives every kiosk's records and reports attendance over all gates.",
+        discussion: """
+            Configuration comes from --config FILE (a [hub] section with host, port and data_dir, and the same \
+            [attendance] section as kiosk.conf); --data-dir and the serve flags override it. Exit codes follow \
+            sysexits: 64 usage, 65 bad data, 66 missing input, 74 I/O error, 78 configuration.
+            """,
+        subcommands: [ServeCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self]
+    )
+
+    /// Runs the command and turns a `KioskError` into one line on standard error and its sysexits status.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as KioskError {
+            FileHandle.standardError.write(Data("kiosk-hub: \(error.message)\n".utf8))
+            Foundation.exit(error.category.exitStatus)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

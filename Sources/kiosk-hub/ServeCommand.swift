@@ -1,0 +1,36 @@
+import ArgumentParser
+import KioskCore
+import KioskHub
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `kiosk-hub serve`: the HTTP server, until SIGTERM or SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the hub's HTTP API until SIGTERM or SIGINT.")
+
+    @OptionGroup var options: HubOptions
+
+    @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("The TCP port to listen on (default 8080).", valueName: "port"))
+    var port: Int?
+
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0-65535, not \(port)") }
+    }
+
+    func run() async throws {
+        var (configuration, store) = try options.openStore()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        var logger = Logger(label: "kiosk-hub")
+        logger.logLevel = .info
+        let application = HubServer.application(store: store, configuration: configuration, logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+    }
+}

@@ -1,0 +1,21 @@
+import KioskConfig
+import KioskCore
+import Testing
+
+@Test func hubConfigurationReadsHubAndAttendanceSections() throws {
+    let text = "[hub]\nhost = \"0.0.0.0\"\nport = 9090\ndata_dir = \"hub-data\"\n\n[attendance]\ncurfew = \"21:00\"\n"
+    let configuration = try HubConfigurationLoader.parse(text, file: "/etc/kiosk-hub/hub.conf")
+    #expect(configuration.host == "0.0.0.0")
+    #expect(configuration.port == 9090)
+    #expect(configuration.dataDirectory == "/etc/kiosk-hub/hub-data")
+    #expect(configuration.attendance.curfew.description == "21:00")
+}
+
+@Test func hubConfigurationProblemsNameTheLineAndKey() {
+    #expect(throws: KioskError(.configuration, "hub.conf:3: [hub] port: 70000 is not a TCP port (1-65535)")) {
+        try HubConfigurationLoader.parse("[hub]\nhost = \"::1\"\nport = 70000\n", file: "hub.conf")
+    }
+    #expect(throws: KioskError(.configuration, "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance])")) {
+        try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")
+    }
+}

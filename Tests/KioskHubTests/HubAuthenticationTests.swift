@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KioskHub
+import KioskWire
+import NIOCore
+import Testing
+
+@Test func missingWrongAndRevokedTokensAre401() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    let tokenID = try #require(try await hub.store.tokens().first?.tokenID)
+    try await hub.serve { client in
+        #expect(try await client.send(.get, "/v1/roster", token: nil).status == .unauthorized)
+        #expect(try await client.send(.get, "/v1/roster", token: "kh_wrong").status == .unauthorized)
+        #expect(try await client.send(.get, "/v1/roster", token: token).status == .ok)
+        #expect(try await hub.store.revokeToken(id: tokenID) == 1)
+        let revoked = try await client.send(.get, "/v1/roster", token: token)
+        #expect(revoked.status == .unauthorized)
+        #expect(revoked.problem?.error.contains(token) == false)
+        #expect(try await client.send(.get, "/healthz", token: nil).status == .ok)
+    }
+}
+
+@Test func aTokenOnlyPushesItsOwnKiosksEvents() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    try await hub.serve { client in
+        let batch = HubFixture.batch(kiosk: "gate-2", count: 1)
+        let response = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(batch)))
+        #expect(response.status == .forbidden)
+        #expect(response.problem?.field == "kioskId")
+    }
+    #expect(try await hub.store.eventIDs().isEmpty)
+}
+
+@Test func tokensAreStoredOnlyAsHashes() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    let database = try Data(contentsOf: URL(fileURLWithPath: hub.directory + "/hub.sqlite"))
+    let wal = (try? Data(contentsOf: URL(fileURLWithPath: hub.directory + "/hub.sqlite-wal"))) ?? Data()
+    #expect(database.range(of: Data(token.utf8)) == nil)
+    #expect(wal.range(of: Data(token.utf8)) == nil)
+    #expect(try await hub.store.kiosk(presenting: token) == "gate-1")
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KioskCore
+import KioskHub
+import KioskWire
+import Logging
+import NIOCore
+import Testing
+
+/// A hub with a fresh database in a temporary directory, served on a loopback port by the real server.
+struct HubFixture {
+    let store: HubStore
+    let directory: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "hub-\(UUID().uuidString)").path
+        store = try HubStore.open(dataDirectory: directory)
+    }
+
+    /// Runs `body` against the real server listening on loopback.
+    func serve<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory)
+        var logger = Logger(label: "hub-test")
+        logger.logLevel = .warning
+        let application = HubServer.application(store: store, configuration: configuration, logger: logger)
+        return try await application.test(.live, body)
+    }
+
+    /// A batch of `count` valid tap events of `kiosk`, numbered from `firstSeq`.
+    static func batch(kiosk: String, count: Int, firstSeq: Int64 = 1) -> EventBatch {
+        EventBatch(kioskId: kiosk, events: (0..<count).map { offset in event(kiosk: kiosk, seq: firstSeq + Int64(offset)) })
+    }
+
+    static func event(kiosk: String, seq: Int64) -> WireEvent {
+        WireEvent(
+            id: UUID().uuidString.lowercased(),
+            kioskId: kiosk,
+            seq: seq,
+            reader: "entrance",
+            uid: "04A1B2C3",
+            studentId: "S001",
+            kind: .tap,
+            direction: .in,
+            outcome: .accepted,
+            reason: nil,
+            occurredAt: "2026-11-21T15:33:00.125Z",
+            recordedAt: "2026-11-21T15:33:00.130Z",
+            monotonicNs: seq,
+            bootId: "boot-1",
+            clockSynced: true
+        )
+    }
+}
+
+extension TestClientProtocol {
+    /// Sends `body` as JSON with `token` as the bearer token (none when nil).
+    func send(_ method: HTTPRequest.Method, _ uri: String, token: String?, body: ByteBuffer? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body)
+    }
+
+    /// Pushes `batch` and decodes the answer; fails the test unless it is 200.
+    func push(_ batch: EventBatch, token: String) async throws -> [EventResult] {
+        let response = try await send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(batch)))
+        #expect(response.status == .ok)
+        return try JSONDecoder().decode(EventBatchResponse.self, from: Data(response.body.readableBytesView)).results
+    }
+}
+
+extension TestResponse {
+    /// The `WireProblem` body of an error answer.
+    var problem: WireProblem? { try? JSONDecoder().decode(WireProblem.self, from: Data(body.readableBytesView)) }
+}

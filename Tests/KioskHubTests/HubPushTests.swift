@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KioskHub
+import KioskWire
+import NIOCore
+import Testing
+
+@Test func malformedBodiesAre400NamingTheField() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    try await hub.serve { client in
+        let notJSON = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(string: "{not json"))
+        #expect(notJSON.status == .badRequest)
+        let wrongType = try await client.send(
+            .post,
+            "/v1/events",
+            token: token,
+            body: ByteBuffer(string: #"{"kioskId":"gate-1","events":[{"id":"x","seq":"one"}]}"#)
+        )
+        #expect(wrongType.status == .badRequest)
+        #expect(wrongType.problem?.field?.hasPrefix("events[0].") == true)
+        var batch = HubFixture.batch(kiosk: "gate-1", count: 2)
+        batch.events[1].kioskId = "gate-9"
+        let mixed = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(batch)))
+        #expect(mixed.status == .unprocessableContent)
+        #expect(mixed.problem?.field == "events[1].kioskId")
+    }
+    #expect(try await hub.store.eventIDs().isEmpty)
+}
+
+@Test func oversizedBodiesAndBatchesAre413() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    try await hub.serve { client in
+        let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: WirePaths.maximumBodyBytes + 1)
+        #expect(try await client.send(.post, "/v1/events", token: token, body: huge).status == .contentTooLarge)
+        let many = HubFixture.batch(kiosk: "gate-1", count: WirePaths.maximumBatchEvents + 1)
+        let response = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(many)))
+        #expect(response.status == .contentTooLarge)
+    }
+    #expect(try await hub.store.eventIDs().isEmpty)
+}
+
+@Test func aReplayedEventIsDuplicateAndStoredOnce() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    let batch = HubFixture.batch(kiosk: "gate-1", count: 3)
+    try await hub.serve { client in
+        let first = try await client.push(batch, token: token)
+        let replay = try await client.push(batch, token: token)
+        #expect(first.map(\.status) == [.accepted, .accepted, .accepted])
+        #expect(replay.map(\.status) == [.duplicate, .duplicate, .duplicate])
+    }
+    #expect(try await hub.store.eventIDs() == batch.events.map(\.id).sorted())
+}
+
+@Test func anInvalidEventIsRejectedAndTheRestAreStored() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    var batch = HubFixture.batch(kiosk: "gate-1", count: 3)
+    batch.events[1].uid = "nonsense"
+    let sent = batch
+    try await hub.serve { client in
+        let results = try await client.push(sent, token: token)
+        #expect(results.map(\.status) == [.accepted, .rejected, .accepted])
+        #expect(results[1].reason?.contains("uid") == true)
+    }
+    #expect(try await hub.store.eventIDs() == [batch.events[0].id, batch.events[2].id].sorted())
+}
+
+@Test func concurrentPushesFromSeveralKiosksLoseNothing() async throws {
+    let hub = try HubFixture()
+    let kiosks = ["gate-1", "gate-2", "gate-3", "gate-4"]
+    var tokens: [String: String] = [:]
+    for kiosk in kiosks { tokens[kiosk] = try await hub.store.createToken(kioskID: kiosk) }
+    let batches = kiosks.flatMap { kiosk in (0..<5).map { HubFixture.batch(kiosk: kiosk, count: 50, firstSeq: Int64($0 * 50 + 1)) } }
+    let sent = batches.flatMap(\.events).map(\.id)
+    let known = tokens
+    try await hub.serve { client in
+        try await withThrowingTaskGroup(of: [EventResult].self) { group in
+            for batch in batches {
+                group.addTask { try await client.push(batch, token: known[batch.kioskId] ?? "") }
+            }
+            for try await results in group { #expect(results.allSatisfy { $0.status == .accepted }) }
+        }
+    }
+    let stored = try await hub.store.eventIDs()
+    #expect(stored.count == sent.count)
+    #expect(stored == sent.sorted())
+}
