@@ -66,6 +66,7 @@ let package = Package(
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -113,12 +114,13 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
+        .target(name: "KioskTesting", swiftSettings: strictSettings),
         .testTarget(
             name: "KioskDaemonTests",
-            dependencies: ["KioskDaemon", "KioskDashboard", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: ["KioskDaemon", "KioskDashboard", "KioskTesting", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "KioskReadersTests",
             dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "kiosk", .product(name: "Logging", package: "swift-log")],

@@ -13,7 +13,8 @@ public struct CheckInService: Service {
         self.recorder = recorder
     }
 
-    /// Reads until graceful shutdown or cancellation.
+    /// Reads until graceful shutdown or cancellation; with no readers (or when they have all ended) it waits
+    /// for the shutdown, so the kiosk keeps running for `kiosk tap` and manual entries.
     public func run() async throws {
         let recorder = self.recorder
         await cancelWhenGracefulShutdown {
@@ -25,5 +26,6 @@ public struct CheckInService: Service {
                 }
             }
         }
+        try? await gracefulShutdown()
     }
 }

@@ -3,14 +3,14 @@ public import KioskCore
 public import KioskDashboard
 public import KioskJournal
 
-/// What the live summary knows: the journal's attendance for the current day, the latest taps, the readers'
-/// states, the sync and the alerts. Every change is announced on `changes`, so the display redraws at once.
+/// What the live summary knows: from the journal, the current day's attendance and the latest taps (whoever
+/// recorded them: a reader, `kiosk tap`, a manual entry); from the running services, the readers' states, the
+/// sync and the alerts. Every change is announced on `changes`, so the display redraws at once.
 public actor LiveSummary {
     private let journal: Journal
     private let rules: AttendanceRules
     private let clock: WallClock
     private let dataDirectory: String
-    private var recent: [RecordedTap] = []
     private var readers: [String: DashboardSnapshot.Reader] = [:]
     private var readerOrder: [String] = []
     private var sync: DashboardSnapshot.Sync?
@@ -29,21 +29,18 @@ public actor LiveSummary {
         dataDirectory: String,
         readerNames: [String],
         clock: WallClock = .system
-    ) async throws(KioskError) {
+    ) {
         self.journal = journal
         self.rules = rules
         self.clock = clock
         self.dataDirectory = dataDirectory
         (changes, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
-        recent = try await journal.recentTaps(limit: Self.recentLimit)
         readerOrder = readerNames
         for name in readerNames { readers[name] = DashboardSnapshot.Reader(name: name, state: "starting", healthy: false) }
     }
 
-    /// A read or manual entry was committed.
-    public func tapRecorded(_ tap: RecordedTap) {
-        recent.insert(tap, at: 0)
-        recent = Array(recent.prefix(Self.recentLimit))
+    /// A read was committed: redraw now.
+    public func tapRecorded() {
         continuation.yield()
     }
 
@@ -66,6 +63,7 @@ public actor LiveSummary {
         let now = clock.now()
         let day = rules.policy.attendanceDay(containing: now)
         let report = try await journal.report(on: day, evaluatedAt: now, rules: rules)
+        let recent = try await journal.recentTaps(limit: Self.recentLimit)
         let readerList = readerOrder.compactMap { readers[$0] }
         return DashboardSnapshot(
             now: now,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KioskCore
+import KioskDaemon
 import KioskJournal
 
 /// `kiosk manual`: a warden's manual entry.
@@ -32,6 +33,6 @@ struct ManualCommand: AsyncParsableCommand {
     func run() async throws {
         let (configuration, journal) = try options.openJournal()
         let recorded = try await journal.recordManual(studentID: student, direction: direction, at: at?.date ?? Date(), reason: reason)
-        print(TapAnnouncement(recorded, policy: configuration.attendance).line + " — manual: \(reason)")
+        print(TapLine(recorded, policy: configuration.attendance).text + " — manual: \(reason)")
     }
 }

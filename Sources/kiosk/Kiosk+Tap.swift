@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KioskCore
+import KioskDaemon
 import KioskJournal
 
 /// `kiosk tap`: one read through exactly the path a reader uses.
@@ -39,7 +40,7 @@ struct TapCommand: AsyncParsableCommand {
             occurredAt: at?.date ?? Date()
         )
         let recorded = try await journal.record(read, rules: AttendanceRules(policy: configuration.attendance))
-        print(TapAnnouncement(recorded, policy: configuration.attendance).line)
+        print(TapLine(recorded, policy: configuration.attendance).text)
     }
 
     private func readerSetting(_ configuration: KioskConfiguration) throws(KioskError) -> (String, ReaderDirection) {

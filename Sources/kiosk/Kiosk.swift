@@ -15,7 +15,8 @@ struct Kiosk: AsyncParsableCommand {
             69 unavailable, 74 I/O error, 78 configuration.
             """,
         subcommands: [
-            RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self, StatusCommand.self,
+            RunCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
+            StatusCommand.self,
         ]
     )
 

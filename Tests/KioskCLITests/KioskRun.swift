@@ -44,7 +44,8 @@ struct KioskSandbox {
     var config: String { directory.appendingPathComponent("kiosk.conf").path }
     var journal: String { directory.appendingPathComponent("data/journal.sqlite").path }
 
-    init() throws {
+    /// - Parameter exitReader: whether kiosk.conf declares the PC/SC reader "exit-gate" (direction out).
+    init(exitReader: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = """
@@ -59,11 +60,7 @@ struct KioskSandbox {
             debounce_seconds = 10
             initial_state = "in"
 
-            [[readers]]
-            name = "exit-gate"
-            driver = "pcsc"
-            direction = "out"
-            """
+            """ + (exitReader ? "\n[[readers]]\nname = \"exit-gate\"\ndriver = \"pcsc\"\ndirection = \"out\"\n" : "")
         try text.write(toFile: config, atomically: true, encoding: .utf8)
     }
 

@@ -20,7 +20,7 @@ import Testing
             TagRead(uid: try TagUID(parsing: "11223344"), reader: "entrance", readerDirection: .toggle, occurredAt: now.addingTimeInterval(-60)),
             rules: rules
         )
-        let summary = try await LiveSummary(
+        let summary = LiveSummary(
             journal: journal,
             rules: rules,
             dataDirectory: directory.path,
@@ -32,7 +32,7 @@ import Testing
             TagRead(uid: try TagUID(parsing: "04A1B2C3"), reader: "entrance", readerDirection: .toggle, occurredAt: now),
             rules: rules
         )
-        await summary.tapRecorded(tap)
+        await summary.tapRecorded()
         #expect(await changes.next() != nil)
         await summary.readerChanged(name: "entrance", state: "pcscd unreachable, retrying", healthy: false)
         let snapshot = try await summary.snapshot()

@@ -1,0 +1,81 @@
+import Foundation
+public import KioskCore
+public import KioskJournal
+public import KioskReaders
+public import Logging
+public import ServiceLifecycle
+import UnixSignals
+
+/// The running kiosk: one service group of the readers (check-in), the live summary, day close and the
+/// systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
+public struct KioskRuntime {
+    /// Where the live summary goes.
+    public enum Display: Sendable {
+        /// Redrawn in place on this terminal.
+        case terminal(colors: Bool)
+        /// No screen: one log line per tap and per state change (under systemd, to journald).
+        case logLines
+    }
+
+    public let configuration: KioskConfiguration
+    public let journal: Journal
+    public let readers: [any TagReader]
+    public let display: Display
+    public let logger: Logger
+    /// More services to run in the group (e.g. sync, a demo's hub).
+    public var extraServices: [any Service] = []
+
+    public init(configuration: KioskConfiguration, journal: Journal, readers: [any TagReader], display: Display, logger: Logger) {
+        self.configuration = configuration
+        self.journal = journal
+        self.readers = readers
+        self.display = display
+        self.logger = logger
+    }
+
+    /// Runs until SIGTERM or SIGINT (or until every service has ended).
+    public func run(notifier: SystemdNotifier = SystemdNotifier()) async throws {
+        let rules = AttendanceRules(policy: configuration.attendance)
+        let summary = LiveSummary(
+            journal: journal,
+            rules: rules,
+            dataDirectory: configuration.dataDirectory,
+            readerNames: readers.map(\.configuration.name)
+        )
+        let logger = self.logger
+        let policy = configuration.attendance
+        let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
+            guard case .recorded(let tap) = result else { return }
+            logger.info(
+                "\(TapLine(tap, policy: policy).text)",
+                metadata: [
+                    "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
+                    "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
+                ]
+            )
+            Task { await summary.tapRecorded() }
+        }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: CheckInService(readers: readers, recorder: recorder)),
+            .init(
+                service: DayCloseService(
+                    dayClose: DayClose(journal: journal, rules: rules, directory: configuration.reportsDirectory, settings: configuration.reports),
+                    logger: logger
+                ),
+                failureTerminationBehavior: .ignore
+            ),
+        ]
+        if case .terminal(let colors) = display {
+            services.append(.init(service: SummaryDisplay(summary: summary, logger: logger, colors: colors), failureTerminationBehavior: .ignore))
+        }
+        services.append(.init(service: SystemdReadiness(notifier: notifier)))
+        if let interval = SystemdNotifier.watchdogInterval() {
+            services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))
+        }
+        services += extraServices.map { .init(service: $0, failureTerminationBehavior: .ignore) }
+        var groupConfiguration = ServiceGroupConfiguration(services: services, logger: logger)
+        groupConfiguration.gracefulShutdownSignals = [.sigterm, .sigint]
+        logger.info("kiosk \(configuration.kioskID) running with \(readers.count) readers", metadata: ["journal": "\(configuration.journalPath)"])
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+}

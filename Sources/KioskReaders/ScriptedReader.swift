@@ -1,0 +1,35 @@
+import Foundation
+public import KioskCore
+
+/// A reader with no hardware: it presents a list of cards at a steady pace, each as a real presentation
+/// through the same path as a reader's (the demo's simulated taps). It stops after the last card.
+public struct ScriptedReader: TagReader {
+    public let configuration: ReaderConfiguration
+    private let cards: [TagUID]
+    private let pause: Duration
+
+    /// - Parameters:
+    ///   - cards: the UIDs presented, in order.
+    ///   - pause: the time before each presentation.
+    public init(configuration: ReaderConfiguration, cards: [TagUID], pause: Duration) {
+        self.configuration = configuration
+        self.cards = cards
+        self.pause = pause
+    }
+
+    public func run(_ handle: @escaping @Sendable (CardPresentation) async -> Void) async {
+        for uid in cards {
+            do { try await Task.sleep(for: pause) } catch { return }
+            await handle(
+                CardPresentation(
+                    uid: uid,
+                    reader: configuration,
+                    device: "simulated",
+                    cardType: "simulated card",
+                    presentedAt: Date(),
+                    feedback: FeedbackChannel()
+                )
+            )
+        }
+    }
+}

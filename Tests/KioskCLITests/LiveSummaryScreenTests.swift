@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@Suite struct LiveSummaryScreenTests {
+    @Test(.enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1"))
+    func showsTapsAsAPersonSeesThemAndRedrawsInPlace() async throws {
+        let kiosk = try KioskSandbox(exitReader: false).withRoster()
+        let tmux = try TmuxSession(command: [KioskRun.executable.path, "run", "--config", kiosk.config], width: 80, height: 24)
+        defer { tmux.kill() }
+        let first = try await tmux.waitFor("attendance day")
+        #expect(first.count == 24)
+        #expect(first[0].contains("gate-1"))
+        #expect(first.contains { $0.contains("TOTAL 2") })
+
+        #expect(try kiosk.kiosk("tap", "--uid", "11223344").stdout.hasPrefix("OUT S002"))
+        let afterTap = try await tmux.waitFor("राहुल शर्मा  ·  room 102")
+        #expect(afterTap.count == 24)
+        #expect(afterTap[0].contains("gate-1"))
+        #expect(afterTap.contains { $0.contains("OUT 1") })
+        #expect(afterTap.contains { $0.contains("OUT     राहुल शर्मा (102)") })
+        #expect(afterTap.filter { $0.contains("attendance day") }.count == 1)
+
+        try tmux.resize(width: 100, height: 30)
+        let resized = try await tmux.waitFor(String(repeating: "─", count: 100))
+        #expect(resized.count == 30)
+        #expect(resized[0].contains("gate-1"))
+
+        try tmux.sendKeys("C-c")
+        let start = ContinuousClock.now
+        while try tmux.screen().joined().contains("attendance day"), ContinuousClock.now - start < .seconds(2) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(try !tmux.screen().joined().contains("attendance day"))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A tmux server of the test's own (its own socket), running one command in a window of a given size, so a
+/// test sees the screen as a person would.
+struct TmuxSession {
+    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
+
+    /// Whether tmux is installed.
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    init(command: [String], width: Int, height: Int) throws {
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        try startServer(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", quoted])
+    }
+
+    /// The visible screen, one string per row.
+    func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "kiosk"]).components(separatedBy: "\n").dropLast().map { $0 }
+    }
+
+    /// Waits up to `timeout` for the screen to contain `text`; returns the last screen seen.
+    func waitFor(_ text: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+        let start = ContinuousClock.now
+        var rows = try screen()
+        while !rows.joined(separator: "\n").contains(text), ContinuousClock.now - start < timeout {
+            try await Task.sleep(for: .milliseconds(100))
+            rows = try screen()
+        }
+        return rows
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "kiosk", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    func sendKeys(_ keys: String) throws {
+        try tmux(["send-keys", "-t", "kiosk", keys])
+    }
+
+    func kill() {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Starts the server with posix_spawn and waitpid: the server outlives its client and would inherit the
+    /// descriptors `Process` watches to see its child end, so `Process` would wait for it forever.
+    private func startServer(_ arguments: [String]) throws {
+        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", nil, nil, argv, environ) == 0 else { throw TmuxError() }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// Runs one tmux command against the running server and returns what it printed.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// tmux could not be started.
+struct TmuxError: Error {}
