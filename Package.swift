@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -39,7 +40,7 @@ let package = Package(
         ),
         .target(
             name: "KioskJournal",
-            dependencies: ["KioskCore", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KioskCore", "KioskWire", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
@@ -52,6 +53,19 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "KioskSync",
+            dependencies: [
+                "KioskCore", "KioskJournal", "KioskWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -71,8 +85,9 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -86,6 +101,20 @@ let package = Package(
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk"], swiftSettings: strictSettings),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskSyncTests",
+            dependencies: [
+                "KioskSync", "KioskHub", "KioskJournal", "KioskWire", "KioskCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KioskHubTests",
             dependencies: [

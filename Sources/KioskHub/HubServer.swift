@@ -4,12 +4,14 @@ public import Logging
 
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
 public enum HubServer {
-    /// The application serving `store` on the configured host and port, logging one line per request.
+    /// The application serving `store` on the configured host and port, logging one line per request;
+    /// `onServerRunning` learns the port it listens on (useful with port 0).
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
         clock: WallClock = .system,
-        logger: Logger
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware())
@@ -17,6 +19,7 @@ public enum HubServer {
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "kiosk-hub"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )
     }
