@@ -60,7 +60,9 @@ enum JournalSchema {
                         last_success_at INTEGER,
                         last_error TEXT,
                         last_error_at INTEGER,
-                        next_retry_at INTEGER
+                        next_retry_at INTEGER,
+                        roster_etag TEXT,
+                        pull_cursor INTEGER NOT NULL DEFAULT 0
                     );
                     INSERT INTO sync_status (id) VALUES (1);
                     """

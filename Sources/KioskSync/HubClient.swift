@@ -12,10 +12,10 @@ public struct HubClient: Sendable {
     /// The most bytes of an answer the kiosk reads.
     static let maximumAnswerBytes = 8 * 1024 * 1024
 
-    private let http: HTTPClient
+    let http: HTTPClient
     private let baseURL: URL
-    private let token: String
-    private let requestTimeout: TimeAmount
+    let token: String
+    let requestTimeout: TimeAmount
     private let clock: WallClock
 
     /// A client of the hub at `configuration.hubURL`, trusting the system's CAs and `caFile` for https.
@@ -87,7 +87,7 @@ public struct HubClient: Sendable {
         }
     }
 
-    private func url(_ path: String) -> String {
+    func url(_ path: String) -> String {
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return text + path

@@ -43,10 +43,13 @@ public final class SyncEngine: Service, Sendable {
         woken.withLock { $0 = true }
     }
 
-    /// One pass over the pending events, remembering its success or failure in the journal for `kiosk status`.
+    /// One pass: pull the roster and other gates' events, then push the pending events; its success or failure
+    /// is remembered in the journal for `kiosk status`.
     public func pushPending() async throws(KioskError) -> SyncPassReport {
+        let pull = HubPull(journal: journal, client: client, pageSize: batchSize, clock: clock)
         var pass = SyncPass(journal: journal, client: client, batchSize: batchSize, clock: clock, logger: logger)
-        let report = try await pass.run()
+        let report =
+            if let stop = try await pull.run() { SyncPassReport(outcome: stop, acknowledged: 0, quarantined: 0) } else { try await pass.run() }
         if report.acknowledged > 0 || report.outcome.isDrained { try await journal.recordSyncSuccess(at: clock.now()) }
         if case .tokenRejected(let status) = report.outcome {
             try await journal.recordSyncFailure("token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)

@@ -76,6 +76,8 @@ enum FaultProxy {
                 return try await forward(forwarded, authorization: authorization, hubPort: hubPort, http: http)
             }
         }
+        router.get("v1/roster") { request, _ in try await forwardPull(request, hubPort: hubPort, http: http) }
+        router.get("v1/events") { request, _ in try await forwardPull(request, hubPort: hubPort, http: http) }
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
@@ -96,6 +98,18 @@ enum FaultProxy {
             headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: body)
         )
+    }
+
+    /// Passes a pull through unchanged, with its query, token and `If-None-Match`.
+    private static func forwardPull(_ request: Request, hubPort: Int, http: HTTPClient) async throws -> Response {
+        var forwarded = HTTPClientRequest(url: "http://127.0.0.1:\(hubPort)\(request.uri.string)")
+        if let token = request.headers[.authorization] { forwarded.headers.add(name: "Authorization", value: token) }
+        if let etag = request.headers[.ifNoneMatch] { forwarded.headers.add(name: "If-None-Match", value: etag) }
+        let response = try await http.execute(forwarded, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let etag = response.headers.first(name: "ETag") { headers[.eTag] = etag }
+        return Response(status: HTTPResponse.Status(code: Int(response.status.code)), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     /// A 200 whose body stops half-way: the connection is closed before the promised length arrives.
