@@ -42,6 +42,7 @@ struct SyncFixture {
         _ script: FaultScript,
         batchSize: Int = 7,
         token: String? = nil,
+        backoff: SyncBackoff? = nil,
         _ body: @Sendable (SyncEngine) async throws -> Value
     ) async throws -> Value {
         let hub = self.hub
@@ -71,6 +72,7 @@ struct SyncFixture {
                         journal: journal,
                         client: try HubClient(configuration: configuration, token: token),
                         configuration: configuration,
+                        backoff: backoff,
                         logger: quiet
                     )
                     let value = try await body(engine)
@@ -109,6 +111,16 @@ struct SyncFixture {
         let counts = try await journal.syncCounts()
         #expect(counts.pending == 0)
         #expect(counts.quarantined == quarantined.count)
+    }
+
+    /// Polls `condition` every 20 ms for up to 10 seconds; records an issue if it never holds.
+    func waitUntil(_ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the condition did not hold within 10 seconds")
     }
 
     /// Makes every event pending again, as a journal restored from a backup taken before it synced.
