@@ -44,10 +44,10 @@ public final class SyncEngine: Service, Sendable {
     }
 
     /// One pass: pull the roster and other gates' events, then push the pending events; its success or failure
-    /// is remembered in the journal for `kiosk status`.
-    public func pushPending() async throws(KioskError) -> SyncPassReport {
+    /// is remembered in the journal for `kiosk status`. `progress` is told the events acknowledged so far.
+    public func pushPending(progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws(KioskError) -> SyncPassReport {
         let pull = HubPull(journal: journal, client: client, pageSize: batchSize, clock: clock)
-        var pass = SyncPass(journal: journal, client: client, batchSize: batchSize, clock: clock, logger: logger)
+        var pass = SyncPass(journal: journal, client: client, batchSize: batchSize, clock: clock, logger: logger, progress: progress)
         let report =
             if let stop = try await pull.run() { SyncPassReport(outcome: stop, acknowledged: 0, quarantined: 0) } else { try await pass.run() }
         if report.acknowledged > 0 || report.outcome.isDrained { try await journal.recordSyncSuccess(at: clock.now()) }

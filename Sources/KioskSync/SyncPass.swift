@@ -12,6 +12,8 @@ struct SyncPass {
     let batchSize: Int
     let clock: WallClock
     let logger: Logger
+    /// Told the running total of acknowledged events after every settled batch.
+    let progress: @Sendable (Int) -> Void
 
     private(set) var acknowledged = 0
     private(set) var quarantined = 0
@@ -76,5 +78,6 @@ struct SyncPass {
         }
         try await journal.markSynced(synced, at: clock.now())
         acknowledged += synced.count
+        progress(acknowledged)
     }
 }

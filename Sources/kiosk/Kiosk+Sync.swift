@@ -37,7 +37,9 @@ struct SyncCommand: AsyncParsableCommand {
         if let warning { FileHandle.standardError.write(Data("kiosk: \(warning)\n".utf8)) }
         var logger = Logger(label: "kiosk.sync")
         logger.logLevel = .error
-        let engine = SyncEngine(journal: journal, client: try HubClient(configuration: sync, token: token), configuration: sync, logger: logger)
+        var bounded = sync
+        if timeout > 0 { bounded.connectTimeoutSeconds = min(sync.connectTimeoutSeconds, timeout) }
+        let engine = SyncEngine(journal: journal, client: try HubClient(configuration: bounded, token: token), configuration: sync, logger: logger)
         do {
             try await push(engine, journal: journal, sync: sync)
         } catch {
@@ -51,8 +53,12 @@ struct SyncCommand: AsyncParsableCommand {
         var backoff = SyncBackoff(base: .seconds(sync.backoffBaseSeconds), cap: .seconds(sync.backoffCapSeconds))
         var lastProgress = ContinuousClock.now
         var delivered = 0
+        let backlog = try await journal.syncCounts().pending
+        let bar = SyncProgressBar(total: backlog, batchSize: sync.batchSize)
         while true {
-            let report = try await engine.pushPending()
+            let before = delivered
+            let report = try await engine.pushPending { bar.show(before + $0) }
+            bar.finish()
             delivered += report.acknowledged
             if report.acknowledged > 0 {
                 lastProgress = .now
