@@ -123,6 +123,7 @@ let package = Package(
             name: "KioskHubTests",
             dependencies: [
                 "KioskHub", "KioskWire", "KioskCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

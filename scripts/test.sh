@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libsqlite3-dev tzdata)
+packages=(libsqlite3-dev tzdata openssl curl python3-venv)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -24,7 +24,9 @@ swift build --build-tests
 swift test --skip-build
 
 # The running hub against its OpenAPI document (docs/openapi.yaml): zero server errors, zero schema violations.
-python3 -m pip show -q schemathesis >/dev/null 2>&1 || python3 -m pip install -q schemathesis
+# schemathesis comes from PyPI into a virtual environment under .build (Debian's python3 refuses global pip installs).
+venv=.build/schemathesis-venv
+[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
 hub_dir=$(mktemp -d)
 hub="$(swift build --show-bin-path)/kiosk-hub"
 "$hub" roster import examples/roster.csv --data-dir "$hub_dir" >/dev/null
@@ -34,5 +36,5 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 hub_pid=$!
 trap 'kill "$hub_pid" 2>/dev/null || true; rm -rf "$hub_dir"' EXIT
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
-schemathesis run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
+"$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
     --checks not_a_server_error,response_schema_conformance --max-examples 25 --generation-deterministic

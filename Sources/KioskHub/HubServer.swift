@@ -18,6 +18,7 @@ public enum HubServer {
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: StoreFailureMiddleware())
         HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
         return Application(
             router: router,
