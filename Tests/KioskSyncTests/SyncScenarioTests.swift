@@ -69,3 +69,12 @@ import Testing
     #expect(try await fixture.journal.syncStatus().lastError == "token rejected (HTTP 401)")
     #expect(try await fixture.hub.eventIDs().isEmpty)
 }
+
+@Test func aBatchTooLargeForTheHubIsSplitAndEverythingArrives() async throws {
+    let fixture = try await SyncFixture(events: 20)
+    let script = FaultScript([.status(413, retryAfter: nil), .status(413, retryAfter: nil)])
+    let stops = try await fixture.run(script) { engine in try await SyncFixture.drain(engine) }
+    #expect(stops.isEmpty)
+    #expect(await script.pushes == 7)
+    try await fixture.expectHubHoldsEverything()
+}
