@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -44,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "KioskJournal",
-            dependencies: ["KioskCore", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KioskCore", "KioskWire", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
@@ -77,8 +78,22 @@ let package = Package(
                 "KioskCore", "KioskConfig", "KioskWire", "KioskReports",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "KioskSync",
+            dependencies: [
+                "KioskCore", "KioskJournal", "KioskWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -98,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -111,7 +126,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskWire"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
         .target(name: "KioskTesting", swiftSettings: strictSettings),
@@ -128,9 +143,27 @@ let package = Package(
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),
         .testTarget(
+            name: "KioskSyncTests",
+            dependencies: [
+                "KioskSync", "KioskHub", "KioskJournal", "KioskWire", "KioskCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "KioskHubTests",
             dependencies: [
                 "KioskHub", "KioskWire", "KioskCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

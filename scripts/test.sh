@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3)
+packages=(libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -19,6 +19,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 
+# What to undo on exit, whichever way the script ends.
+cleanup=()
+trap 'for step in "${cleanup[@]}"; do eval "$step" || true; done' EXIT
+
 swift format lint --strict --recursive Package.swift Sources Tests
 swift build --build-tests
 
@@ -26,6 +30,22 @@ swift build --build-tests
 if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
     export KIOSK_PCSCD_CONFIG="${TMPDIR:-/tmp}/kiosk-pcscd"
     bash scripts/pcscd-fixture.sh start "$KIOSK_PCSCD_CONFIG"
-    trap 'bash scripts/pcscd-fixture.sh stop "$KIOSK_PCSCD_CONFIG"' EXIT
+    cleanup+=("bash scripts/pcscd-fixture.sh stop '$KIOSK_PCSCD_CONFIG'")
 fi
 swift test --skip-build
+
+# The running hub against its OpenAPI document (docs/openapi.yaml): zero server errors, zero schema violations.
+# schemathesis comes from PyPI into a virtual environment under .build (Debian's python3 refuses global pip installs).
+venv=.build/schemathesis-venv
+[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
+hub_dir=$(mktemp -d)
+hub="$(swift build --show-bin-path)/kiosk-hub"
+"$hub" roster import examples/roster.csv --data-dir "$hub_dir" >/dev/null
+token=$("$hub" token create --kiosk schemathesis --data-dir "$hub_dir" | tail -n 1)
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$hub" serve --data-dir "$hub_dir" --port "$port" >"$hub_dir/hub.log" 2>&1 &
+hub_pid=$!
+cleanup+=("kill $hub_pid 2>/dev/null" "rm -rf '$hub_dir'")
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+"$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
+    --checks not_a_server_error,response_schema_conformance --max-examples 25 --generation-deterministic

@@ -45,7 +45,7 @@ public struct AttendanceDate: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     public var description: String {
-        String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
+        String(format: "%04d-%02d-%02d", year, month, day)
     }
 
     public static func < (lhs: AttendanceDate, rhs: AttendanceDate) -> Bool {

@@ -7,15 +7,19 @@ import KioskWire
 struct HubHTTPError: HTTPResponseError {
     let status: HTTPResponse.Status
     let problem: WireProblem
+    /// Seconds a client should wait before trying again, sent as `Retry-After`.
+    let retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ error: String, field: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ error: String, field: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.problem = WireProblem(error: error, field: field)
+        self.retryAfter = retryAfter
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = HTTPFields()
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return HubResponse.json(problem, status: status, headers: headers)
     }
 

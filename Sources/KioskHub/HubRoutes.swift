@@ -12,11 +12,11 @@ struct HubRoutes: Sendable {
     let clock: WallClock
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("healthz") { _, _ in try await health() }
-        router.post("v1/events") { request, _ in try await push(request) }
-        router.get("v1/events") { request, _ in try await pull(request) }
-        router.get("v1/roster") { request, _ in try await roster(request) }
-        router.get("v1/attendance") { request, _ in try await attendance(request) }
+        router.get(RouterPath(WirePaths.health)) { _, _ in try await health() }
+        router.post(RouterPath(WirePaths.events)) { request, _ in try await push(request) }
+        router.get(RouterPath(WirePaths.events)) { request, _ in try await pull(request) }
+        router.get(RouterPath(WirePaths.roster)) { request, _ in try await roster(request) }
+        router.get(RouterPath(WirePaths.attendance)) { request, _ in try await attendance(request) }
     }
 
     private func health() async throws -> Response {

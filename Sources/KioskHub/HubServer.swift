@@ -1,22 +1,30 @@
 public import Hummingbird
+public import HummingbirdCore
 public import KioskCore
 public import Logging
 
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
 public enum HubServer {
-    /// The application serving `store` on the configured host and port, logging one line per request.
+    /// The application serving `store` on the configured host and port, logging one line per request;
+    /// `server` chooses the protocol (HTTP/1.1 by default; tests put TLS in front); `onServerRunning` learns the port
+    /// it listens on (useful with port 0).
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
         clock: WallClock = .system,
-        logger: Logger
+        logger: Logger,
+        server: HTTPServerBuilder = .http1(),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: StoreFailureMiddleware())
         HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
         return Application(
             router: router,
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "kiosk-hub"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )
     }

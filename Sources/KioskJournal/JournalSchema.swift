@@ -52,6 +52,28 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_status (
+                        id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                        last_success_at INTEGER,
+                        last_error TEXT,
+                        last_error_at INTEGER,
+                        next_retry_at INTEGER
+                    );
+                    INSERT INTO sync_status (id) VALUES (1);
+                    """
+            )
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sync_status ADD COLUMN roster_etag TEXT;
+                    ALTER TABLE sync_status ADD COLUMN pull_cursor INTEGER NOT NULL DEFAULT 0;
+                    """
+            )
+        }
         return migrator
     }
 

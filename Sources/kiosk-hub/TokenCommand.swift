@@ -59,13 +59,8 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             let (_, store) = try options.openStore()
             for token in try await store.tokens() {
-                print("\(token.kioskID)\t\(token.tokenID)\t\(WireTimeText.format(token.createdAt))")
+                print("\(token.kioskID)\t\(token.tokenID)\t\(token.createdAt.formatted(Date.ISO8601FormatStyle()))")
             }
         }
     }
-}
-
-/// Creation times as the token list prints them.
-enum WireTimeText {
-    static func format(_ instant: Date) -> String { instant.formatted(Date.ISO8601FormatStyle()) }
 }

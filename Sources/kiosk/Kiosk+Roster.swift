@@ -39,7 +39,14 @@ struct RosterCommand: AsyncParsableCommand {
                 throw KioskError(.dataError, "\(file): not UTF-8 text (save the roster as CSV UTF-8)")
             }
             let rows = try RosterCSV.parse(text, file: file)
-            let (_, journal) = try options.openJournal()
+            let (configuration, journal) = try options.openJournal()
+            if let sync = configuration.sync {
+                throw KioskError(
+                    .configuration,
+                    "this kiosk takes its roster from the hub at \(sync.hubURL.absoluteString) ([sync] in its configuration); "
+                        + "import the roster on the hub instead: kiosk-hub roster import \(file)"
+                )
+            }
             let summary = try await journal.importRoster(rows, file: file, replace: replace)
             var line = "imported \(summary.students) students with \(summary.tags) tags from \(file)"
             if replace { line += "; removed \(summary.removedStudents) students not in the file" }

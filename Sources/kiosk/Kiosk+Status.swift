@@ -28,7 +28,7 @@ struct StatusCommand: AsyncParsableCommand {
         let now = Date()
         let day = policy.attendanceDay(containing: now)
         let report = try await journal.report(on: day, evaluatedAt: now, rules: AttendanceRules(policy: policy))
-        let status = KioskStatus(configuration: configuration, configPath: loaded.path, report: report)
+        let status = KioskStatus(configuration: configuration, configPath: loaded.path, report: report, sync: try await journal.syncStatus())
         print(format == .json ? status.json() : status.text(), terminator: "")
     }
 }

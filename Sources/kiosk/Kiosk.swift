@@ -12,11 +12,11 @@ struct Kiosk: AsyncParsableCommand {
             Every read and manual entry is written to the local journal (data_dir/journal.sqlite) before its \
             outcome is shown. Configuration comes from --config, else $KIOSK_CONFIG, else ./kiosk.conf, else \
             /etc/kiosk/kiosk.conf. Exit codes follow sysexits: 64 usage, 65 bad data, 66 missing input, \
-            69 unavailable, 74 I/O error, 78 configuration.
+            69 unavailable, 74 I/O error, 77 token rejected by the hub, 78 configuration.
             """,
         subcommands: [
             RunCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
-            StatusCommand.self,
+            StatusCommand.self, SyncCommand.self,
         ]
     )
 

@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskJournal
 import KioskReports
 
 /// What `kiosk status` shows, in text or JSON.
@@ -7,6 +8,7 @@ struct KioskStatus {
     let configuration: KioskConfiguration
     let configPath: String?
     let report: AttendanceReport
+    let sync: SyncStatus
 
     func text() -> String {
         let attendance = report.attendance
@@ -21,8 +23,14 @@ struct KioskStatus {
             "sync: " + (configuration.sync.map { "hub \($0.hubURL.absoluteString)" } ?? "standalone (no hub configured)"),
             "  pending \(completeness.pending)  quarantined \(completeness.quarantined)  last sync "
                 + (completeness.lastSyncedAt.map { Timestamp.format($0, in: policy.timeZone) } ?? "never"),
-            "readers:",
         ]
+        if let success = sync.lastSuccessAt { lines.append("  last success \(Timestamp.format(success, in: policy.timeZone))") }
+        if let error = sync.lastError {
+            let when = sync.lastErrorAt.map { " at \(Timestamp.format($0, in: policy.timeZone))" } ?? ""
+            let retry = sync.nextRetryAt.map { "; next retry \(Timestamp.format($0, in: policy.timeZone))" } ?? ""
+            lines.append("  last error\(when): \(error)\(retry)")
+        }
+        lines.append("readers:")
         if configuration.readers.isEmpty { lines.append("  none configured") }
         for reader in configuration.readers {
             lines.append("  \(reader.name): \(reader.driver.rawValue), match \"\(reader.match)\", direction \(reader.direction.rawValue)")
@@ -55,6 +63,10 @@ struct KioskStatus {
                     ("pending", .int(completeness.pending)),
                     ("quarantined", .int(completeness.quarantined)),
                     ("lastSyncedAt", .string(orNull: completeness.lastSyncedAt.map { Timestamp.format($0, in: zone) })),
+                    ("lastSuccessAt", .string(orNull: sync.lastSuccessAt.map { Timestamp.format($0, in: zone) })),
+                    ("lastError", .string(orNull: sync.lastError)),
+                    ("lastErrorAt", .string(orNull: sync.lastErrorAt.map { Timestamp.format($0, in: zone) })),
+                    ("nextRetryAt", .string(orNull: sync.nextRetryAt.map { Timestamp.format($0, in: zone) })),
                 ])
             ),
             (

@@ -14,9 +14,9 @@ struct KioskRun {
         return root.appendingPathComponent(".build/debug/kiosk")
     }()
 
-    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, executable: URL = Self.executable) throws {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["KIOSK_CONFIG"] = nil

@@ -44,7 +44,10 @@ struct TimeOfDayTests {
 
 @Suite("AttendanceDate parsing and arithmetic")
 struct AttendanceDateTests {
-    @Test("a real YYYY-MM-DD is accepted", arguments: ["2026-11-21", "2026-01-01", "2026-12-31", "2024-02-29", "2000-02-29", "2026-03-05"])
+    @Test(
+        "a real YYYY-MM-DD is accepted",
+        arguments: ["2026-11-21", "2026-01-01", "2026-12-31", "2024-02-29", "2000-02-29", "2026-03-05", "0415-02-10"]
+    )
     func accepted(text: String) throws {
         let date = try #require(AttendanceDate(parsing: text))
         #expect(date.description == text)

@@ -1,0 +1,50 @@
+public import Foundation
+import GRDB
+public import KioskCore
+
+/// What the kiosk remembers about talking to its hub, for `kiosk status`.
+public struct SyncStatus: Sendable, Hashable {
+    /// When the hub last acknowledged a batch.
+    public let lastSuccessAt: Date?
+    /// The last failure, e.g. "token rejected (HTTP 401)" or "hub unreachable: connection refused".
+    public let lastError: String?
+    public let lastErrorAt: Date?
+    /// When the kiosk will try again after that failure.
+    public let nextRetryAt: Date?
+}
+
+extension Journal {
+    /// Remembers a successful exchange with the hub; the last error is cleared.
+    public func recordSyncSuccess(at instant: Date) async throws(KioskError) {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE sync_status SET last_success_at = ?, last_error = NULL, last_error_at = NULL, next_retry_at = NULL",
+                arguments: [instant.journalMillis]
+            )
+        }
+    }
+
+    /// Remembers a failure and when the next attempt is due (nil when pushing stopped).
+    public func recordSyncFailure(_ error: String, at instant: Date, nextRetryAt: Date?) async throws(KioskError) {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE sync_status SET last_error = ?, last_error_at = ?, next_retry_at = ?",
+                arguments: [error, instant.journalMillis, nextRetryAt?.journalMillis]
+            )
+        }
+    }
+
+    /// The remembered state of syncing.
+    public func syncStatus() async throws(KioskError) -> SyncStatus {
+        try await read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_status WHERE id = 1")
+            let instant = { (column: String) -> Date? in (row?[column] as Int64?).map(Date.init(journalMillis:)) }
+            return SyncStatus(
+                lastSuccessAt: instant("last_success_at"),
+                lastError: row?["last_error"],
+                lastErrorAt: instant("last_error_at"),
+                nextRetryAt: instant("next_retry_at")
+            )
+        }
+    }
+}

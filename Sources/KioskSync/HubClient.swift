@@ -1,0 +1,95 @@
+import AsyncHTTPClient
+import Foundation
+public import KioskCore
+public import KioskWire
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// The kiosk's side of the wire protocol over one `HTTPClient`, which it owns: `shutdown()` must be called.
+/// Requests carry the bearer token; errors and logs never do.
+public struct HubClient: Sendable {
+    /// The most bytes of an answer the kiosk reads.
+    static let maximumAnswerBytes = 8 * 1024 * 1024
+
+    let http: HTTPClient
+    private let baseURL: URL
+    let token: String
+    let requestTimeout: TimeAmount
+    private let clock: WallClock
+
+    /// A client of the hub at `configuration.hubURL`, trusting the system's CAs and `caFile` for https.
+    public init(configuration: SyncConfiguration, token: String, clock: WallClock = .system) throws(KioskError) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile = configuration.caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw KioskError(.configuration, "[sync] ca_file \(caFile): no such file, or it cannot be read")
+            }
+            tls.additionalTrustRoots = [.file(caFile)]
+        }
+        let timeout = HTTPClient.Configuration.Timeout(
+            connect: .seconds(Int64(configuration.connectTimeoutSeconds)),
+            read: .seconds(Int64(configuration.requestTimeoutSeconds))
+        )
+        http = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: HTTPClient.Configuration(tlsConfiguration: tls, timeout: timeout)
+        )
+        baseURL = configuration.hubURL
+        self.token = token
+        requestTimeout = .seconds(Int64(configuration.requestTimeoutSeconds))
+        self.clock = clock
+    }
+
+    /// Pushes one batch and classifies the answer.
+    public func push(_ batch: EventBatch) async -> PushAnswer {
+        var request = HTTPClientRequest(url: url(WirePaths.events))
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        do {
+            request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(batch)))
+            let response = try await http.execute(request, timeout: requestTimeout)
+            let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+            return classify(status: Int(response.status.code), headers: response.headers, body: Data(body.readableBytesView), batch: batch)
+        } catch {
+            return .unavailable(reason: "hub unreachable: \(error)", retryAfter: nil)
+        }
+    }
+
+    /// Closes the client's connections.
+    public func shutdown() async {
+        try? await http.shutdown()
+    }
+
+    private func classify(status: Int, headers: HTTPHeaders, body: Data, batch: EventBatch) -> PushAnswer {
+        switch status {
+        case 200:
+            guard let answer = try? JSONDecoder().decode(EventBatchResponse.self, from: body) else {
+                return .unavailable(reason: "the hub's answer is not a batch result", retryAfter: nil)
+            }
+            var verdicts: [String: EventVerdict] = [:]
+            for result in answer.results {
+                verdicts[result.id] = result.status == .rejected ? .rejected(result.reason ?? "rejected by the hub") : .acknowledged
+            }
+            return .results(verdicts)
+        case 401, 403: return .tokenRejected(status: status)
+        case 413: return .tooLarge
+        case 408, 429, 500...599:
+            let retryAfter = RetryAfter.parse(headers.first(name: "Retry-After"), now: clock.now())
+            return .unavailable(reason: "the hub answered HTTP \(status)", retryAfter: retryAfter)
+        case 400...499:
+            let problem = try? JSONDecoder().decode(WireProblem.self, from: body)
+            let field = problem?.field.map { "field '\($0)': " } ?? ""
+            return .refused(status: status, reason: "hub answered HTTP \(status): \(field)\(problem?.error ?? "refused")")
+        default:
+            return .unavailable(reason: "the hub answered HTTP \(status)", retryAfter: nil)
+        }
+    }
+
+    func url(_ path: String) -> String {
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text + path
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import KioskCore
+import KioskJournal
+import KioskWire
+
+/// Brings the hub's roster (when its ETag changed) and other gates' new events into the journal, so a student
+/// who left by one gate is judged IN at the other.
+struct HubPull {
+    let journal: Journal
+    let client: HubClient
+    let pageSize: Int
+    let clock: WallClock
+
+    /// Pulls everything new; nil when done, else why it stopped.
+    func run() async throws(KioskError) -> SyncPassOutcome? {
+        let state = try await journal.pullState()
+        switch await client.roster(ifNoneMatch: state.rosterETag) {
+        case .value(let (roster, etag)): try await journal.applyHubRoster(roster, etag: etag)
+        case .unchanged: break
+        case .tokenRejected(let status): return .tokenRejected(status: status)
+        case .unavailable(let reason): return .unavailable(reason: reason, retryAfter: nil)
+        }
+        var cursor = state.cursor
+        while true {
+            switch await client.events(after: cursor, limit: pageSize) {
+            case .value(let page):
+                _ = try await journal.insertPulled(page.events, cursor: page.nextCursor, at: clock.now())
+                guard page.events.count == pageSize, page.nextCursor > cursor else { return nil }
+                cursor = page.nextCursor
+            case .unchanged: return nil
+            case .tokenRejected(let status): return .tokenRejected(status: status)
+            case .unavailable(let reason): return .unavailable(reason: reason, retryAfter: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+public import KioskCore
+public import KioskJournal
+public import Logging
+public import ServiceLifecycle
+import Synchronization
+
+/// The kiosk's sync service: pushes pending events to the hub in batches, one in flight, oldest first; after a
+/// transient failure it waits by `SyncBackoff` and tries again, forever; a rejected token stops it, losing
+/// nothing. `wake()` (called when a tap is recorded) starts a pass at once instead of at the next idle poll.
+public final class SyncEngine: Service, Sendable {
+    private let journal: Journal
+    private let client: HubClient
+    private let batchSize: Int
+    private let clock: WallClock
+    private let logger: Logger
+    private let idlePoll: Duration
+    private let initialBackoff: SyncBackoff
+    private let woken = Mutex(false)
+
+    /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns.
+    public init(
+        journal: Journal,
+        client: HubClient,
+        configuration: SyncConfiguration,
+        backoff: SyncBackoff? = nil,
+        idlePoll: Duration = .seconds(30),
+        clock: WallClock = .system,
+        logger: Logger
+    ) {
+        self.journal = journal
+        self.client = client
+        self.batchSize = configuration.batchSize
+        self.initialBackoff =
+            backoff ?? SyncBackoff(base: .seconds(configuration.backoffBaseSeconds), cap: .seconds(configuration.backoffCapSeconds))
+        self.idlePoll = idlePoll
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Asks for a pass now, e.g. because a tap was just recorded.
+    public func wake() {
+        woken.withLock { $0 = true }
+    }
+
+    /// One pass: pull the roster and other gates' events, then push the pending events; its success or failure
+    /// is remembered in the journal for `kiosk status`. `progress` is told the events acknowledged so far.
+    public func pushPending(progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws(KioskError) -> SyncPassReport {
+        let pull = HubPull(journal: journal, client: client, pageSize: batchSize, clock: clock)
+        var pass = SyncPass(journal: journal, client: client, batchSize: batchSize, clock: clock, logger: logger, progress: progress)
+        let report =
+            if let stop = try await pull.run() { SyncPassReport(outcome: stop, acknowledged: 0, quarantined: 0) } else { try await pass.run() }
+        if report.acknowledged > 0 || report.outcome.isDrained { try await journal.recordSyncSuccess(at: clock.now()) }
+        if case .tokenRejected(let status) = report.outcome {
+            try await journal.recordSyncFailure("token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
+        }
+        return report
+    }
+
+    /// Closes the hub client; for callers that use `pushPending()` without `run()`.
+    public func shutdown() async {
+        await client.shutdown()
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await self.pushForever() }
+        await client.shutdown()
+    }
+
+    private func pushForever() async {
+        var backoff = initialBackoff
+        while !Task.isCancelled {
+            var delay = Duration.zero
+            do {
+                let report = try await pushPending()
+                switch report.outcome {
+                case .drained:
+                    backoff.succeeded()
+                    await idle()
+                    continue
+                case .tokenRejected(let status):
+                    logger.error("the hub rejected the token; pushing stopped, nothing is lost", metadata: ["sync.status": "\(status)"])
+                    return
+                case .unavailable(let reason, let retryAfter):
+                    if report.acknowledged > 0 { backoff.succeeded() }
+                    delay = backoff.failed(retryAfter: retryAfter)
+                    let next = clock.now().addingTimeInterval(delay.seconds)
+                    try await journal.recordSyncFailure(reason, at: clock.now(), nextRetryAt: next)
+                    logger.warning("sync failed; retrying", metadata: ["sync.reason": "\(reason)", "sync.delay_s": "\(delay.seconds)"])
+                }
+            } catch {
+                delay = backoff.failed()
+                logger.error("sync pass failed", metadata: ["sync.error": "\(error.message)"])
+            }
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// Waits until woken or until the idle poll interval passed, checking often so a tap leaves within a second.
+    private func idle() async {
+        let deadline = ContinuousClock.now + idlePoll
+        while ContinuousClock.now < deadline && !Task.isCancelled {
+            if woken.withLock({ flag in
+                defer { flag = false }
+                return flag
+            }) {
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+    }
+}
+
+extension SyncPassOutcome {
+    var isDrained: Bool {
+        if case .drained = self { true } else { false }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Runs the built `kiosk-hub` executable on a temporary data directory.
+struct HubSandbox {
+    static let executable = KioskRun.executable.deletingLastPathComponent().appendingPathComponent("kiosk-hub")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-hub-cli-\(UUID().uuidString)").path
+
+    func hub(_ arguments: String...) throws -> KioskRun {
+        try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable)
+    }
+}
+
+@Suite struct HubCommandTests {
+    @Test func tokenCreatePrintsTheTokenAloneOnTheLastLineAndKeepsOnlyItsHash() throws {
+        let hub = HubSandbox()
+        let created = try hub.hub("token", "create", "--kiosk", "gate-1")
+        #expect(created.status == 0)
+        let token = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+        #expect(token.hasPrefix("kh_") && token.count > 40)
+        let listed = try hub.hub("token", "list")
+        #expect(listed.stdout.hasPrefix("gate-1\t"))
+        #expect(!listed.stdout.contains(token))
+        let tokenID = try #require(listed.stdout.split(separator: "\t").dropFirst().first.map(String.init))
+        #expect(try hub.hub("token", "revoke", tokenID).status == 0)
+        #expect(try hub.hub("token", "list").stdout.isEmpty)
+        #expect(try hub.hub("token", "revoke", tokenID).status == 65)
+    }
+
+    @Test func theHubReportIsTheContractsReportOverAllGates() throws {
+        let hub = HubSandbox()
+        let roster = FileManager.default.temporaryDirectory.appendingPathComponent("hub-roster-\(UUID().uuidString).csv").path
+        try "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(try hub.hub("roster", "import", roster).status == 0)
+        let report = try hub.hub("report", "--date", "2026-11-21", "--format", "json")
+        #expect(report.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        #expect(object["date"] as? String == "2026-11-21")
+        #expect(object["kiosk"] as? String == "hub")
+        #expect((object["summary"] as? [String: Any])?["absent"] as? Int == 0)
+        #expect(try hub.hub("report", "--date", "21-11-2026").status == 64)
+    }
+
+    @Test func serveStopsCleanlyOnSIGTERM() throws {
+        let hub = HubSandbox()
+        let process = Process()
+        process.executableURL = HubSandbox.executable
+        process.arguments = ["serve", "--port", "0", "--data-dir", hub.directory]
+        let errors = Pipe()
+        process.standardOutput = errors
+        process.standardError = errors
+        try process.run()
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains("listening") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}

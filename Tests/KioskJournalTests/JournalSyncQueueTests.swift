@@ -1,0 +1,61 @@
+import Foundation
+import KioskCore
+import KioskJournal
+import KioskWire
+import Testing
+
+@Suite struct JournalSyncQueueTests {
+    @Test func pendingEventsPageOldestFirstAndLeaveSettledOnesOut() async throws {
+        let fixture = try await JournalFixture().withRoster()
+        let first = try await fixture.tap("04A1B2C3", at: "2026-11-21T08:00:00+05:30")
+        let second = try await fixture.tap("DEADBEEF", at: "2026-11-21T08:01:00+05:30")
+        let third = try await fixture.tap("11223344", at: "2026-11-21T08:02:00+05:30")
+        let page = try await fixture.journal.pendingEvents(afterSeq: 0, limit: 2)
+        #expect(page.map(\.id) == [first.eventID.rawValue, second.eventID.rawValue])
+        #expect(page.allSatisfy { $0.problem() == nil })
+        #expect(page[0].direction == .out && page[1].kind == .unknown)
+        #expect(try await fixture.journal.pendingEvents(afterSeq: page[1].seq, limit: 2).map(\.id) == [third.eventID.rawValue])
+        try await fixture.journal.markSynced([first.eventID.rawValue], at: Date())
+        try await fixture.journal.quarantine(second.eventID.rawValue, reason: "field 'uid': bad")
+        #expect(try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10).map(\.id) == [third.eventID.rawValue])
+        let counts = try await fixture.journal.syncCounts()
+        #expect(counts.pending == 1 && counts.quarantined == 1)
+    }
+
+    @Test func pulledEventsOfAnotherGateAreSyncedAndDecideTheToggle() async throws {
+        let fixture = try await JournalFixture().withRoster()
+        let out = WireEvent(
+            id: UUID().uuidString.lowercased(),
+            kioskId: "gate-2",
+            seq: 1,
+            reader: "exit",
+            uid: "04A1B2C3",
+            studentId: "S001",
+            kind: .tap,
+            direction: .out,
+            outcome: .accepted,
+            reason: nil,
+            occurredAt: "2026-11-21T02:30:00.000Z",
+            recordedAt: "2026-11-21T02:30:00.000Z",
+            monotonicNs: 1,
+            bootId: "boot-2",
+            clockSynced: true
+        )
+        var own = out
+        own.id = UUID().uuidString.lowercased()
+        own.kioskId = "gate-1"
+        #expect(try await fixture.journal.insertPulled([out, own], cursor: 7, at: Date()) == 1)
+        #expect(try await fixture.journal.insertPulled([out], cursor: 7, at: Date()) == 0)
+        #expect(try await fixture.journal.pullState().cursor == 7)
+        #expect(try await fixture.journal.syncCounts().pending == 0)
+        #expect(try await fixture.tap("04A1B2C3", at: "2026-11-21T09:00:00+05:30").outcome == .in)
+    }
+
+    @Test func theHubsRosterReplacesTheLocalOne() async throws {
+        let fixture = try await JournalFixture().withRoster()
+        let roster = WireRoster(students: [WireStudent(studentId: "S009", name: "New", room: "9", status: "active", tags: ["0A0B0C0D"])])
+        try await fixture.journal.applyHubRoster(roster, etag: "\"v1\"")
+        #expect(try await fixture.journal.roster().map(\.student.id) == ["S009"])
+        #expect(try await fixture.journal.pullState().rosterETag == "\"v1\"")
+    }
+}
