@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "KioskDaemon",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders", "KioskSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

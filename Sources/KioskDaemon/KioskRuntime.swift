@@ -2,6 +2,7 @@ import Foundation
 public import KioskCore
 public import KioskJournal
 public import KioskReaders
+public import KioskSync
 public import Logging
 public import ServiceLifecycle
 import UnixSignals
@@ -22,7 +23,9 @@ public struct KioskRuntime {
     public let readers: [any TagReader]
     public let display: Display
     public let logger: Logger
-    /// More services to run in the group (e.g. sync, a demo's hub).
+    /// Pushes the journal to the hub; nil for a standalone kiosk.
+    public var sync: SyncEngine?
+    /// More services to run in the group (e.g. a demo's hub).
     public var extraServices: [any Service] = []
 
     public init(configuration: KioskConfiguration, journal: Journal, readers: [any TagReader], display: Display, logger: Logger) {
@@ -40,12 +43,15 @@ public struct KioskRuntime {
             journal: journal,
             rules: rules,
             dataDirectory: configuration.dataDirectory,
-            readerNames: readers.map(\.configuration.name)
+            readerNames: readers.map(\.configuration.name),
+            syncsToHub: sync != nil
         )
+        let sync = self.sync
         let logger = self.logger
         let policy = configuration.attendance
         let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
             guard case .recorded(let tap) = result else { return }
+            sync?.wake()
             logger.info(
                 "\(TapLine(tap, policy: policy).text)",
                 metadata: [
@@ -72,6 +78,7 @@ public struct KioskRuntime {
         if let interval = SystemdNotifier.watchdogInterval() {
             services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))
         }
+        if let sync { services.append(.init(service: sync, failureTerminationBehavior: .ignore)) }
         services += extraServices.map { .init(service: $0, failureTerminationBehavior: .ignore) }
         var groupConfiguration = ServiceGroupConfiguration(services: services, logger: logger)
         groupConfiguration.gracefulShutdownSignals = [.sigterm, .sigint]

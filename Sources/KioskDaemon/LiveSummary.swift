@@ -13,8 +13,7 @@ public actor LiveSummary {
     private let dataDirectory: String
     private var readers: [String: DashboardSnapshot.Reader] = [:]
     private var readerOrder: [String] = []
-    private var sync: DashboardSnapshot.Sync?
-    private var syncAlert: String?
+    private let syncsToHub: Bool
     private let continuation: AsyncStream<Void>.Continuation
 
     /// Yields whenever something shown changed.
@@ -28,8 +27,10 @@ public actor LiveSummary {
         rules: AttendanceRules,
         dataDirectory: String,
         readerNames: [String],
+        syncsToHub: Bool,
         clock: WallClock = .system
     ) {
+        self.syncsToHub = syncsToHub
         self.journal = journal
         self.rules = rules
         self.clock = clock
@@ -51,13 +52,6 @@ public actor LiveSummary {
         continuation.yield()
     }
 
-    /// The sync's state changed; `alert` is a problem to show (e.g. "token rejected by the hub").
-    public func syncChanged(_ sync: DashboardSnapshot.Sync?, alert: String?) {
-        self.sync = sync
-        syncAlert = alert
-        continuation.yield()
-    }
-
     /// Everything the screen shows, now.
     public func snapshot() async throws(KioskError) -> DashboardSnapshot {
         let now = clock.now()
@@ -65,6 +59,19 @@ public actor LiveSummary {
         let report = try await journal.report(on: day, evaluatedAt: now, rules: rules)
         let recent = try await journal.recentTaps(limit: Self.recentLimit)
         let readerList = readerOrder.compactMap { readers[$0] }
+        var sync: DashboardSnapshot.Sync?
+        var syncAlert: String?
+        if syncsToHub {
+            let status = try await journal.syncStatus()
+            let completeness = report.completeness
+            sync = DashboardSnapshot.Sync(
+                pending: completeness.pending,
+                quarantined: completeness.quarantined,
+                lastSyncedAt: status.lastSuccessAt,
+                nextRetryAt: status.nextRetryAt
+            )
+            if let error = status.lastError, error.hasPrefix("token rejected") { syncAlert = "hub: \(error), see kiosk doctor" }
+        }
         return DashboardSnapshot(
             now: now,
             kioskID: journal.kioskID,
@@ -72,7 +79,7 @@ public actor LiveSummary {
             recentTaps: recent,
             readers: readerList,
             sync: sync,
-            alerts: alerts(readers: readerList)
+            alerts: alerts(readers: readerList, syncAlert: syncAlert)
         )
     }
 
@@ -86,7 +93,7 @@ public actor LiveSummary {
         continuation.finish()
     }
 
-    private func alerts(readers: [DashboardSnapshot.Reader]) -> [String] {
+    private func alerts(readers: [DashboardSnapshot.Reader], syncAlert: String?) -> [String] {
         var alerts: [String] = []
         if !SystemClockStatus.isSynchronised { alerts.append("system clock not synchronised: tap times may be wrong") }
         if let free = DiskSpace.freeBytes(at: dataDirectory), free < DiskSpace.lowWater {

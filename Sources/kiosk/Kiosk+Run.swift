@@ -4,6 +4,7 @@ import KioskCore
 import KioskDaemon
 import KioskJournal
 import KioskReaders
+import KioskSync
 import Logging
 
 /// `kiosk run`: the service at the gate.
@@ -28,6 +29,22 @@ struct RunCommand: AsyncParsableCommand {
         let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
         let logger = Logger(label: "kiosk")
         let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger)
-        try await KioskRuntime(configuration: configuration, journal: journal, readers: readers, display: display, logger: logger).run()
+        var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: readers, display: display, logger: logger)
+        runtime.sync = syncEngine(configuration, journal: journal, logger: logger)
+        try await runtime.run()
+    }
+
+    /// The engine pushing to the configured hub. A token that cannot be read is logged and the kiosk runs on
+    /// without sync: taps are still recorded and stay pending until it is fixed.
+    private func syncEngine(_ configuration: KioskConfiguration, journal: Journal, logger: Logger) -> SyncEngine? {
+        guard let sync = configuration.sync else { return nil }
+        do {
+            let (token, warning) = try TokenFile.read(sync.tokenFile)
+            if let warning { logger.warning("\(warning)") }
+            return SyncEngine(journal: journal, client: try HubClient(configuration: sync, token: token), configuration: sync, logger: logger)
+        } catch {
+            logger.error("not syncing to the hub: \(error.message); taps stay pending until this is fixed")
+            return nil
+        }
     }
 }

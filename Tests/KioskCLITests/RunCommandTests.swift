@@ -28,3 +28,41 @@ import Testing
         #expect(running.process.terminationStatus == 0)
     }
 }
+
+@Suite struct RunCommandSyncTests {
+    @Test func pushesTheJournalToTheHubWhileRunning() async throws {
+        let hub = HubSandbox()
+        _ = try hub.hub(
+            "roster",
+            "import",
+            try KioskSandbox(exitReader: false).write("roster.csv", "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n")
+        )
+        let token = try #require(try hub.hub("token", "create", "--kiosk", "gate-1").stdout.split(separator: "\n").last.map(String.init))
+        let port = try freeLoopbackPort()
+        let server = try RunningKiosk(["serve", "--port", "\(port)", "--data-dir", hub.directory], executable: HubSandbox.executable)
+        defer { _ = server.process.isRunning ? kill(server.process.processIdentifier, SIGKILL) : 0 }
+
+        let kiosk = try KioskSandbox(exitReader: false)
+        let tokenPath = try kiosk.write("token", token + "\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.config))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n[sync]\nhub_url = \"http://127.0.0.1:\(port)\"\ntoken_file = \"token\"\n".utf8))
+        try handle.close()
+        #expect(try kiosk.kiosk("tap", "--uid", "DEADBEEF").status == 0)
+
+        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config])
+        var pending = -1
+        let start = ContinuousClock.now
+        while pending != 0, ContinuousClock.now - start < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(200))
+            let status = try kiosk.kiosk("status", "--format", "json")
+            let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            pending = (json?["sync"] as? [String: Any])?["pending"] as? Int ?? -1
+        }
+        #expect(pending == 0)
+        #expect(try await running.stop() != nil)
+        #expect(try await server.stop() != nil)
+        #expect(!running.text.contains(token))
+    }
+}

@@ -1,12 +1,12 @@
 import Foundation
 
-/// A `kiosk run` child process, for tests that signal it and read what it wrote.
+/// A long-running child process (`kiosk run`, `kiosk-hub serve`), for tests that signal it and read what it wrote.
 final class RunningKiosk {
     let process = Process()
     private let output = Pipe()
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = KioskRun.executable
+    init(_ arguments: [String], environment: [String: String] = [:], executable: URL = KioskRun.executable) throws {
+        process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
@@ -35,4 +35,21 @@ final class RunningKiosk {
     var text: String {
         String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
+}
+
+/// A loopback TCP port that was free a moment ago.
+func freeLoopbackPort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
+    }
+    guard bound else { throw CocoaError(.fileReadUnknown) }
+    return Int(UInt16(bigEndian: address.sin_port))
 }

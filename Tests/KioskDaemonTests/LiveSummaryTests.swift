@@ -25,6 +25,7 @@ import Testing
             rules: rules,
             dataDirectory: directory.path,
             readerNames: ["entrance"],
+            syncsToHub: true,
             clock: .fixed(now.addingTimeInterval(1))
         )
         var changes = summary.changes.makeAsyncIterator()
@@ -41,7 +42,8 @@ import Testing
         #expect(snapshot.attendance.date.description == "2026-11-21")
         #expect(snapshot.readers == [.init(name: "entrance", state: "pcscd unreachable, retrying", healthy: false)])
         #expect(snapshot.alerts.contains("reader entrance: pcscd unreachable, retrying"))
-        await summary.syncChanged(.init(pending: 2, quarantined: 0, lastSyncedAt: nil, nextRetryAt: nil), alert: "token rejected by the hub")
-        #expect(try await summary.snapshot().alerts.contains("token rejected by the hub"))
+        #expect(snapshot.sync == DashboardSnapshot.Sync(pending: 2, quarantined: 0, lastSyncedAt: nil, nextRetryAt: nil))
+        try await journal.recordSyncFailure("token rejected (HTTP 401)", at: now, nextRetryAt: nil)
+        #expect(try await summary.snapshot().alerts.contains("hub: token rejected (HTTP 401), see kiosk doctor"))
     }
 }
