@@ -22,7 +22,7 @@ struct Kiosk: AsyncParsableCommand {
 
     /// Runs the command and turns a `KioskError` into one line on standard error and its sysexits status.
     static func main() async {
-        signal(SIGPIPE, SIG_IGN)
+        ProcessSignals.prepare()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
