@@ -15,7 +15,7 @@ extension PCSCReaderTests {
             PCSCReader(configuration: ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in), logger: Self.logger),
             PCSCReader(configuration: ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out), logger: Self.logger),
         ]
-        let service = CheckInService(readers: readers, recorder: fixture.recorder)
+        let service = ReaderService(readers: readers, recorder: fixture.recorder)
         let task = Task { try await service.run() }
         defer { task.cancel() }
         try await body(fixture)
