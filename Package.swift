@@ -45,10 +45,11 @@ let package = Package(
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
+        .systemLibrary(name: "CLinuxInput"),
         .target(
             name: "KioskReaders",
             dependencies: [
-                "KioskCore",
+                "KioskCore", "CLinuxInput",
                 .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
                 .product(name: "Logging", package: "swift-log"),
             ],

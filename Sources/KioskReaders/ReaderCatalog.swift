@@ -23,7 +23,7 @@ public enum ReaderCatalog {
         case .libnfc:
             throw notBuilt(configuration, trait: "LibNFC")
         case .keyboard:
-            throw KioskError(.configuration, "reader '\(configuration.name)': the keyboard driver is not available in this build")
+            return KeyboardReader(configuration: configuration, logger: logger)
         }
     }
 

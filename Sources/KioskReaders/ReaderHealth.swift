@@ -6,6 +6,7 @@ struct ReaderHealth {
     private enum State: Equatable {
         case working(String)
         case failing
+        case finished
     }
 
     private let logger: Logger
@@ -29,5 +30,12 @@ struct ReaderHealth {
         guard current != .failing else { return }
         current = .failing
         logger.warning("reader unavailable, reopening with backoff: \(reason)")
+    }
+
+    /// The reader's source ended for good (standard input closed): it reads nothing more.
+    mutating func finished(_ reason: String) {
+        guard current != .finished else { return }
+        current = .finished
+        logger.notice("\(reason)")
     }
 }

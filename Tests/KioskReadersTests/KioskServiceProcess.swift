@@ -12,9 +12,13 @@ final class KioskServiceProcess: @unchecked Sendable {
     private var pending = ""
     private var exited: Date?
 
+    /// What the process reads as standard input, for keyboard-wedge readers.
+    let input = Pipe()
+
     init(_ arguments: [String]) throws {
         process.executableURL = Self.executable
         process.arguments = arguments
+        process.standardInput = input
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
@@ -23,6 +27,11 @@ final class KioskServiceProcess: @unchecked Sendable {
         }
         process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.exited = Date() } }
         try process.run()
+    }
+
+    /// A test that failed half-way must not leave the kiosk running (it holds the test runner's stderr open).
+    deinit {
+        if process.isRunning { process.interrupt() }
     }
 
     private func received(_ data: Data) {
@@ -34,6 +43,11 @@ final class KioskServiceProcess: @unchecked Sendable {
                 pending = String(pending[pending.index(after: newline)...])
             }
         }
+    }
+
+    /// Types `text` into the process's standard input, as a keyboard-wedge reader would.
+    func type(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
     }
 
     /// Waits for an output line containing `text` and returns when it arrived.
