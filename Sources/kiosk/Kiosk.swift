@@ -16,7 +16,7 @@ struct Kiosk: AsyncParsableCommand {
             """,
         subcommands: [
             RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self, StatusCommand.self,
-            RunCommand.self, ReadersCommand.self,
+            RunCommand.self, ReadersCommand.self, DoctorCommand.self,
         ]
     )
 

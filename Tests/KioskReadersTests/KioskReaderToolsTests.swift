@@ -46,6 +46,19 @@ extension PCSCReaderTests {
         #expect(try await refused.exitStatus() == 65)
     }
 
+    @Test func doctorFindsPcscdAndTheReadersAndNamesAReaderThatMatchesNothing() async throws {
+        try PCSCFixture.require()
+        let config = try await kioskConfig()
+        let doctor = try KioskServiceProcess(["doctor", "--config", config])
+        _ = try await doctor.line(containing: "ok       pcscd: reachable; readers: Kiosk Reader 00 00, Kiosk Reader 00 01")
+        _ = try await doctor.line(containing: "ok       reader entrance: uses Kiosk Reader 00 00")
+        let text = try String(contentsOfFile: config, encoding: .utf8).replacingOccurrences(of: "match = \"00 00\"", with: "match = \"ACR122\"")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let missing = try KioskServiceProcess(["doctor", "--config", config])
+        _ = try await missing.line(containing: "PROBLEM  reader entrance: no PC/SC reader found whose name contains \"ACR122\"")
+        #expect(try await missing.exitStatus() == 1)
+    }
+
     @Test func enrollWithoutACardTimesOutWithExit69() async throws {
         try PCSCFixture.require()
         let config = try await kioskConfig()
