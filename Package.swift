@@ -46,11 +46,13 @@ let package = Package(
         // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
         .systemLibrary(name: "CLinuxInput"),
+        .systemLibrary(name: "CLibNFC", pkgConfig: "libnfc", providers: [.apt(["libnfc-dev"])]),
         .target(
             name: "KioskReaders",
             dependencies: [
                 "KioskCore", "CLinuxInput",
                 .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
+                .target(name: "CLibNFC", condition: .when(traits: ["LibNFC"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/PCSC"], .when(traits: ["PCSC"]))]

@@ -21,7 +21,11 @@ public enum ReaderCatalog {
             throw notBuilt(configuration, trait: "PCSC")
             #endif
         case .libnfc:
+            #if LibNFC
+            return LibNFCReader(configuration: configuration, logger: logger)
+            #else
             throw notBuilt(configuration, trait: "LibNFC")
+            #endif
         case .keyboard:
             return KeyboardReader(configuration: configuration, logger: logger)
         }
