@@ -61,6 +61,20 @@ struct DoctorChecks {
         }
     }
 
+    /// A libnfc USB driver and pcscd must not both claim one reader: each takes the device exclusively.
+    func libnfcAgainstPCSC() -> DoctorCheck? {
+        let usb = configuration.readers.filter { $0.driver == .libnfc && ($0.match.isEmpty || $0.match.contains("_usb")) }
+        guard !usb.isEmpty else { return nil }
+        guard FileManager.default.fileExists(atPath: "/run/pcscd/pcscd.pid") else {
+            return .ok("libnfc", "pcscd is not running, so it cannot take the USB reader from libnfc")
+        }
+        return .problem(
+            "libnfc",
+            "reader \(usb.map(\.name).joined(separator: ", ")) uses a libnfc USB driver while pcscd runs: both claim the same USB readers",
+            fix: "use driver = \"pcsc\" for that reader, or stop pcscd: sudo systemctl disable --now pcscd.socket pcscd"
+        )
+    }
+
     /// At least one reader is configured.
     func readersConfigured() -> DoctorCheck {
         guard configuration.readers.isEmpty else {

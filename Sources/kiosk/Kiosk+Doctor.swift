@@ -20,7 +20,8 @@ struct DoctorCommand: AsyncParsableCommand {
             let doctor = DoctorChecks(configuration: loaded.configuration)
             checks =
                 [.ok("configuration", loaded.path ?? "built-in defaults (no kiosk.conf found)"), doctor.readersConfigured()]
-                + doctor.pcsc() + doctor.keyboardDevices() + [doctor.kernelModules(), doctor.dataDirectory(), doctor.clock()]
+                + doctor.pcsc() + [doctor.libnfcAgainstPCSC()].compactMap { $0 } + doctor.keyboardDevices()
+                + [doctor.kernelModules(), doctor.dataDirectory(), doctor.clock()]
         } catch {
             checks = [.problem("configuration", error.message, fix: "correct the named key, see the sample kiosk.conf")]
         }

@@ -57,6 +57,11 @@ extension PCSCReaderTests {
         let missing = try KioskServiceProcess(["doctor", "--config", config])
         _ = try await missing.line(containing: "PROBLEM  reader entrance: no PC/SC reader found whose name contains \"ACR122\"")
         #expect(try await missing.exitStatus() == 1)
+        try (text + "\n[[readers]]\nname = \"usb\"\ndriver = \"libnfc\"\nmatch = \"acr122_usb:001:004\"\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let competing = try KioskServiceProcess(["doctor", "--config", config])
+        _ = try await competing.line(containing: "PROBLEM  libnfc: reader usb uses a libnfc USB driver while pcscd runs")
+        #expect(try await competing.exitStatus() == 1)
     }
 
     @Test func enrollWithoutACardTimesOutWithExit69() async throws {
