@@ -52,11 +52,14 @@ let package = Package(
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
+        .systemLibrary(name: "CLinuxInput"),
+        .systemLibrary(name: "CLibNFC", pkgConfig: "libnfc", providers: [.apt(["libnfc-dev"])]),
         .target(
             name: "KioskReaders",
             dependencies: [
-                "KioskCore",
+                "KioskCore", "CLinuxInput",
                 .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
+                .target(name: "CLibNFC", condition: .when(traits: ["LibNFC"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/PCSC"], .when(traits: ["PCSC"]))]
@@ -113,10 +116,11 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub", "CSystemClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -14,7 +14,8 @@ pidfile=/run/pcscd/pcscd.pid
 running_pid() {
     local pid
     pid=$({ tr -d '\0' <"$pidfile"; } 2>/dev/null || true)
-    [ -n "$pid" ] && [ -d "/proc/$pid" ] && echo "$pid"
+    # A killed pcscd may linger as a zombie for a second or two: that one no longer runs.
+    [ -n "$pid" ] && [ -d "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" && echo "$pid"
     return 0
 }
 
@@ -30,8 +31,12 @@ FRIENDLYNAME "Kiosk Reader"
 DEVICENAME   /dev/null:35963
 LIBPATH      /usr/lib/pcsc/drivers/serial/libifdvpcd.so
 CONF
+    # A test process may start it from a thread that blocks signals (the mask is inherited: pcscd would never
+    # see SIGTERM), and with descriptors open that tell it when its child ended (a daemon holding them would
+    # make that never happen): clear both.
     # shellcheck disable=SC2086
-    setsid pcscd --foreground ${PCSCD_FLAGS:-} --config "$config" >>"$log" 2>&1 </dev/null &
+    setsid python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.closerange(3, 65536); os.execvp("pcscd", sys.argv[1:])' \
+        pcscd --foreground ${PCSCD_FLAGS:-} --config "$config" >>"$log" 2>&1 </dev/null &
     for _ in $(seq 50); do
         [ -S /run/pcscd/pcscd.comm ] && [ -n "$(running_pid)" ] && exit 0
         sleep 0.1
@@ -41,7 +46,8 @@ CONF
     ;;
 stop)
     pid=$(running_pid)
-    if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--config $config"; then
+    command_line=$([ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline")
+    if [[ $command_line == *"--config $config "* ]]; then
         kill "$pid"
         for _ in $(seq 50); do
             [ -d "/proc/$pid" ] || break

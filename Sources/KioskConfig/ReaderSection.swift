@@ -9,6 +9,7 @@ enum ReaderSection {
         var driver: ReaderDriver?
         var match = ""
         var direction = ReaderDirection.toggle
+        var byteOrder = UIDByteOrder.standard
     }
 
     static let schema = SectionSchema<Draft>(rules: [
@@ -20,6 +21,7 @@ enum ReaderSection {
             .required("give one of pcsc, libnfc or keyboard"),
         .string("match") { reader, match in reader.match = match },
         .choice("direction", of: ReaderDirection.self, noun: "a direction") { reader, direction in reader.direction = direction },
+        .choice("byte_order", of: UIDByteOrder.self, noun: "a byte order") { reader, order in reader.byteOrder = order },
     ])
 
     /// Reads the `readers` array of tables: every entry, the default names `<driver>-<n>`, and no two
@@ -49,7 +51,9 @@ enum ReaderSection {
                 )
             }
             positionOfName[name] = positionOfName[name] ?? index
-            readers.append(ReaderConfiguration(name: name, driver: driver, match: draft.match, direction: draft.direction))
+            readers.append(
+                ReaderConfiguration(name: name, driver: driver, match: draft.match, direction: draft.direction, byteOrder: draft.byteOrder)
+            )
         }
         return readers
     }

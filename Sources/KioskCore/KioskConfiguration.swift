@@ -11,15 +11,25 @@ public enum ReaderDriver: String, Sendable, Hashable, CaseIterable {
 public struct ReaderConfiguration: Sendable, Hashable {
     public var name: String
     public var driver: ReaderDriver
-    /// A PC/SC reader-name substring or a libnfc connstring; empty means every reader.
+    /// A PC/SC reader-name substring, a libnfc connstring, or a keyboard reader's evdev device path; empty means
+    /// every reader (standard input for `keyboard`).
     public var match: String
     public var direction: ReaderDirection
+    /// For `keyboard` readers: the byte order of the typed UID.
+    public var byteOrder: UIDByteOrder
 
-    public init(name: String, driver: ReaderDriver, match: String = "", direction: ReaderDirection = .toggle) {
+    public init(
+        name: String,
+        driver: ReaderDriver,
+        match: String = "",
+        direction: ReaderDirection = .toggle,
+        byteOrder: UIDByteOrder = .standard
+    ) {
         self.name = name
         self.driver = driver
         self.match = match
         self.direction = direction
+        self.byteOrder = byteOrder
     }
 }
 

@@ -25,8 +25,8 @@ public struct KioskRuntime {
     public let logger: Logger
     /// Pushes the journal to the hub; nil for a standalone kiosk.
     public var sync: SyncEngine?
-    /// More services to run in the group (e.g. a demo's hub).
-    public var extraServices: [any Service] = []
+    /// More services to run in the group, each with its own termination behaviour (e.g. a demo's hub).
+    public var extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = []
 
     public init(configuration: KioskConfiguration, journal: Journal, readers: [any TagReader], display: Display, logger: Logger) {
         self.configuration = configuration
@@ -53,7 +53,7 @@ public struct KioskRuntime {
             guard case .recorded(let tap) = result else { return }
             sync?.wake()
             logger.info(
-                "\(TapLine(tap, policy: policy).text)",
+                "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",
                 metadata: [
                     "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
                     "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
@@ -62,7 +62,7 @@ public struct KioskRuntime {
             Task { await summary.tapRecorded() }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: CheckInService(readers: readers, recorder: recorder)),
+            .init(service: ReaderService(readers: readers, recorder: recorder)),
             .init(
                 service: DayCloseService(
                     dayClose: DayClose(journal: journal, rules: rules, directory: configuration.reportsDirectory, settings: configuration.reports),
@@ -79,7 +79,7 @@ public struct KioskRuntime {
             services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))
         }
         if let sync { services.append(.init(service: sync, failureTerminationBehavior: .ignore)) }
-        services += extraServices.map { .init(service: $0, failureTerminationBehavior: .ignore) }
+        services += extraServices
         var groupConfiguration = ServiceGroupConfiguration(services: services, logger: logger)
         groupConfiguration.gracefulShutdownSignals = [.sigterm, .sigint]
         logger.info("kiosk \(configuration.kioskID) running with \(readers.count) readers", metadata: ["journal": "\(configuration.journalPath)"])

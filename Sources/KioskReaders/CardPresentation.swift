@@ -34,4 +34,9 @@ public struct CardPresentation: Sendable {
     public func respond(_ signal: ReaderFeedback) {
         feedback.send(signal)
     }
+
+    /// Lets the reader go on without showing anything (e.g. `kiosk readers watch`, which records nothing).
+    public func release() {
+        feedback.send(nil)
+    }
 }

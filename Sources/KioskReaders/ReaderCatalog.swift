@@ -21,9 +21,13 @@ public enum ReaderCatalog {
             throw notBuilt(configuration, trait: "PCSC")
             #endif
         case .libnfc:
+            #if LibNFC
+            return LibNFCReader(configuration: configuration, logger: logger)
+            #else
             throw notBuilt(configuration, trait: "LibNFC")
+            #endif
         case .keyboard:
-            throw KioskError(.configuration, "reader '\(configuration.name)': the keyboard driver is not available in this build")
+            return KeyboardReader(configuration: configuration, logger: logger)
         }
     }
 

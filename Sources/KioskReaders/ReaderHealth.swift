@@ -1,9 +1,16 @@
 import Logging
 
-/// Logs a reader's state once per change (not once per retry): working, or failing and why.
+/// Logs a reader's state once per change, not once per retry: what it watches while it works, and the first
+/// failure (with its reason) until it works again.
 struct ReaderHealth {
+    private enum State: Equatable {
+        case working(String)
+        case failing
+        case finished
+    }
+
     private let logger: Logger
-    private var current: String?
+    private var current: State?
 
     init(reader: String, logger: Logger) {
         var logger = logger
@@ -11,10 +18,24 @@ struct ReaderHealth {
         self.logger = logger
     }
 
-    /// Records the reader's current state; logs only when it differs from the last one.
-    mutating func report(_ state: String, failing: Bool) {
-        guard state != current else { return }
-        current = state
-        if failing { logger.warning("\(state)") } else { logger.info("\(state)") }
+    /// The reader works; `description` says what it watches.
+    mutating func working(_ description: String) {
+        guard current != .working(description) else { return }
+        current = .working(description)
+        logger.info("\(description)")
+    }
+
+    /// The reader failed and will be reopened with backoff.
+    mutating func failing(_ reason: String) {
+        guard current != .failing else { return }
+        current = .failing
+        logger.warning("reader unavailable, reopening with backoff: \(reason)")
+    }
+
+    /// The reader's source ended for good (standard input closed): it reads nothing more.
+    mutating func finished(_ reason: String) {
+        guard current != .finished else { return }
+        current = .finished
+        logger.notice("\(reason)")
     }
 }

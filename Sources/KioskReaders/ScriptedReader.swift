@@ -2,19 +2,22 @@ import Foundation
 public import KioskCore
 
 /// A reader with no hardware: it presents a list of cards at a steady pace, each as a real presentation
-/// through the same path as a reader's (the demo's simulated taps). It stops after the last card.
+/// through the same path as a reader's (the demo's simulated taps). After the last card it calls `finished`.
 public struct ScriptedReader: TagReader {
     public let configuration: ReaderConfiguration
     private let cards: [TagUID]
     private let pause: Duration
+    private let finished: @Sendable () -> Void
 
     /// - Parameters:
     ///   - cards: the UIDs presented, in order.
     ///   - pause: the time before each presentation.
-    public init(configuration: ReaderConfiguration, cards: [TagUID], pause: Duration) {
+    ///   - finished: called once every card was presented and handled.
+    public init(configuration: ReaderConfiguration, cards: [TagUID], pause: Duration, finished: @escaping @Sendable () -> Void = {}) {
         self.configuration = configuration
         self.cards = cards
         self.pause = pause
+        self.finished = finished
     }
 
     public func run(_ handle: @escaping @Sendable (CardPresentation) async -> Void) async {
@@ -31,5 +34,6 @@ public struct ScriptedReader: TagReader {
                 )
             )
         }
+        finished()
     }
 }

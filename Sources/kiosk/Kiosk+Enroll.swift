@@ -1,13 +1,18 @@
 import ArgumentParser
 import KioskCore
 import KioskJournal
+import KioskReaders
 
 /// `kiosk enroll`: bind a tag to a student.
 struct EnrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll",
         abstract: "Bind a card's UID to a student.",
-        discussion: "A card already bound to another student is refused (exit 65); binding it again to the same student is a no-op."
+        discussion: """
+            Without --uid, waits for the next card presented on any configured reader (every PC/SC reader when none \
+            is configured); exit 69 when there is no reader or no card within --timeout. A card already bound to \
+            another student is refused (exit 65); binding it again to the same student is a no-op.
+            """
     )
 
     @OptionGroup var options: ConfigOptions
@@ -15,17 +20,42 @@ struct EnrollCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The student id (must be in the roster).", valueName: "id"))
     var student: String
 
-    @Option(help: ArgumentHelp("The tag UID to bind.", valueName: "uid"))
-    var uid: String
+    @Option(help: ArgumentHelp("The tag UID to bind; default: the next card tapped.", valueName: "uid"))
+    var uid: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for a card without --uid.", valueName: "seconds"))
+    var timeout: Double = 30
 
     func validate() throws {
-        do { _ = try TagUID(parsing: uid) } catch { throw ValidationError(error.message) }
+        if let uid {
+            do { _ = try TagUID(parsing: uid) } catch { throw ValidationError(error.message) }
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
     func run() async throws {
-        let (_, journal) = try options.openJournal()
-        let tag = try TagUID(parsing: uid)
+        let (configuration, journal) = try options.openJournal()
+        if let uid {
+            try await enroll(try TagUID(parsing: uid), journal)
+            return
+        }
+        let selection = try ReaderSelection(configuration, defaultToEveryPCSCReader: true)
+        try selection.requireAReader()
+        printLine("tap the card for student \(student) (waiting up to \(Int(timeout)) s)")
+        guard let presentation = await NextTap.wait(on: selection.readers, timeout: timeout) else {
+            throw KioskError(.unavailable, "no card was presented within \(Int(timeout)) s")
+        }
+        do {
+            try await enroll(presentation.uid, journal)
+            presentation.respond(.accepted)
+        } catch {
+            presentation.respond(.declined)
+            throw error
+        }
+    }
+
+    private func enroll(_ tag: TagUID, _ journal: Journal) async throws(KioskError) {
         let added = try await journal.enroll(uid: tag, studentID: student)
-        print(added ? "enrolled \(tag) for student \(student)" : "\(tag) was already bound to student \(student)")
+        printLine(added ? "enrolled \(tag) for student \(student)" : "\(tag) was already bound to student \(student)")
     }
 }

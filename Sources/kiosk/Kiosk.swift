@@ -15,8 +15,8 @@ struct Kiosk: AsyncParsableCommand {
             69 unavailable, 74 I/O error, 77 token rejected by the hub, 78 configuration.
             """,
         subcommands: [
-            RunCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
-            StatusCommand.self, SyncCommand.self,
+            RunCommand.self, DemoCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
+            StatusCommand.self, SyncCommand.self, ReadersCommand.self, DoctorCommand.self,
         ]
     )
 

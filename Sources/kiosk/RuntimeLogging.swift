@@ -15,7 +15,7 @@ enum RuntimeLogging {
                 close(descriptor)
             }
         }
-        LoggingSystem.bootstrap { label in
+        KioskLog.bootstrapOnce { label in
             var handler = terminal ? StreamLogHandler.standardError(label: label) : StreamLogHandler.standardOutput(label: label)
             handler.logLevel = .info
             return handler

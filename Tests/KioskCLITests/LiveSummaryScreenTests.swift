@@ -8,13 +8,13 @@ import Testing
         let tmux = try TmuxSession(command: [KioskRun.executable.path, "run", "--config", kiosk.config], width: 80, height: 24)
         defer { tmux.kill() }
         let first = try await tmux.waitFor("attendance day")
-        #expect(first.count == 24)
+        try #require(first.count == 24)
         #expect(first[0].contains("gate-1"))
         #expect(first.contains { $0.contains("TOTAL 2") })
 
         #expect(try kiosk.kiosk("tap", "--uid", "11223344").stdout.hasPrefix("OUT S002"))
         let afterTap = try await tmux.waitFor("राहुल शर्मा  ·  room 102")
-        #expect(afterTap.count == 24)
+        try #require(afterTap.count == 24)
         #expect(afterTap[0].contains("gate-1"))
         #expect(afterTap.contains { $0.contains("OUT 1") })
         #expect(afterTap.contains { $0.contains("OUT     राहुल शर्मा (102)") })
@@ -22,7 +22,7 @@ import Testing
 
         try tmux.resize(width: 100, height: 30)
         let resized = try await tmux.waitFor(String(repeating: "─", count: 100))
-        #expect(resized.count == 30)
+        try #require(resized.count == 30)
         #expect(resized[0].contains("gate-1"))
 
         try tmux.sendKeys("C-c")

@@ -21,6 +21,9 @@ enum PCSCFixture {
     /// Whether the suite runs: always when fixtures are required, so that their absence fails.
     static var shouldRun: Bool { required || available }
 
+    /// Whether the test may stop and restart pcscd: only the one scripts/test.sh started (or when CI requires it).
+    static var canRestart: Bool { required || ProcessInfo.processInfo.environment["KIOSK_PCSCD_CONFIG"] != nil }
+
     /// Fails the test when pcscd and its virtual readers are not there.
     static func require() throws {
         guard available else {

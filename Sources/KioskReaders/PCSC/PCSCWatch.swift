@@ -23,7 +23,7 @@ struct PCSCWatch {
                 try watch(handle, health: &health, backoff: &backoff, emit: emit)
             } catch {
                 guard !context.isStopped else { break }
-                health.report("PC/SC unavailable, retrying with backoff: \(error)", failing: true)
+                health.failing("\(error)")
                 context.release()
                 context.pause(backoff.delay())
             }
@@ -42,7 +42,7 @@ struct PCSCWatch {
         while !context.isStopped {
             let names = try PCSCDirectory.readerNames(handle).filter(matches)
             known = known.filter { names.contains($0.key) }
-            health.report(names.isEmpty ? "waiting for a matching PC/SC reader" : "watching \(names.joined(separator: ", "))", failing: false)
+            health.working(names.isEmpty ? "waiting for a matching PC/SC reader" : "watching \(names.joined(separator: ", "))")
             backoff.reset()
             var changes = PCSCStateChanges(pnpState: pnpState, readers: names.map { ($0, known[$0] ?? DWORD(SCARD_STATE_UNAWARE)) })
             let status = changes.wait(handle)

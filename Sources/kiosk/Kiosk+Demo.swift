@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import KioskCore
+import KioskDaemon
+import KioskHub
+import KioskJournal
+import KioskReaders
+import KioskSync
+import Logging
+import ServiceLifecycle
+
+/// `kiosk demo`: the whole loop on a machine with no reader.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Show the whole loop on a machine with no reader.",
+        discussion: """
+            Makes a temporary data directory with a demo roster, starts a local hub on loopback, and taps simulated \
+            cards at a watchable pace through the same path as real reads: decided and committed in the journal, \
+            shown on the live summary, synced to the hub. At the end it writes the day's reports and prints where.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Seconds between simulated taps.", valueName: "seconds"))
+    var pace: Double = 2
+
+    @Flag(help: "Log one line per tap instead of drawing the live summary, even on a terminal.")
+    var plain = false
+
+    func validate() throws {
+        guard pace >= 0.05, pace <= 60 else { throw ValidationError("--pace must be between 0.05 and 60 seconds, not \(pace)") }
+    }
+
+    func run() async throws {
+        let directory = try Self.temporaryDirectory()
+        let policy = AttendancePolicy(timeZone: .current)
+        let rows = try RosterCSV.parse(DemoScript.roster, file: "demo roster")
+        let port = try LoopbackPort.free()
+        let hubConfiguration = HubConfiguration(port: port, dataDirectory: directory + "/hub", attendance: policy)
+        let store = try HubStore.open(dataDirectory: hubConfiguration.dataDirectory)
+        _ = try await store.importRoster(rows, file: "demo roster", replace: true)
+        let tokenFile = directory + "/token"
+        try Self.writeSecret(try await store.createToken(kioskID: "demo-gate"), to: tokenFile)
+
+        let sync = SyncConfiguration(hubURL: URL(string: "http://127.0.0.1:\(port)")!, tokenFile: tokenFile)
+        let reader = ReaderConfiguration(name: "demo-reader", driver: .keyboard, direction: .toggle)
+        let configuration = KioskConfiguration(
+            kioskID: "demo-gate",
+            dataDirectory: directory + "/kiosk",
+            attendance: policy,
+            readers: [reader],
+            sync: sync
+        )
+        let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
+        _ = try await journal.importRoster(rows, file: "demo roster", replace: true)
+
+        let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
+        let logger = Logger(label: "kiosk")
+        var hubLogger = Logger(label: "kiosk-hub")
+        hubLogger.logLevel = .warning
+        let (tapsDone, tapsDoneSignal) = AsyncStream.makeStream(of: Void.self)
+        let cards = try DemoScript.taps.map { uid throws(KioskError) in try TagUID(parsing: uid) }
+        let scripted = ScriptedReader(configuration: reader, cards: cards, pause: .milliseconds(Int(pace * 1000))) {
+            tapsDoneSignal.yield()
+        }
+        let reports = ReportPaths()
+        var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: [scripted], display: display, logger: logger)
+        runtime.sync = SyncEngine(
+            journal: journal,
+            client: try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token),
+            configuration: sync,
+            idlePoll: .seconds(2),
+            logger: logger
+        )
+        runtime.extraServices = [
+            .init(
+                service: HubServer.application(store: store, configuration: hubConfiguration, logger: hubLogger),
+                failureTerminationBehavior: .ignore
+            ),
+            .init(
+                service: DemoFinale(journal: journal, configuration: configuration, tapsDone: tapsDone) { reports.set($0) },
+                successTerminationBehavior: .gracefullyShutdownGroup,
+                failureTerminationBehavior: .gracefullyShutdownGroup
+            ),
+        ]
+        try await runtime.run()
+        print("Demo finished: \(cards.count) simulated taps recorded in \(configuration.journalPath) and synced to the local hub.")
+        print("The day's reports so far:")
+        for path in reports.get() { print("  \(path)") }
+        print("Everything is kept in \(directory) (delete it when done).")
+    }
+
+    private static func temporaryDirectory() throws(KioskError) -> String {
+        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("kiosk-demo.XXXXXX")).utf8CString)
+        guard let made = mkdtemp(&template) else { throw KioskError(.ioError, "cannot make a temporary directory for the demo") }
+        return String(cString: made)
+    }
+
+    private static func writeSecret(_ secret: String, to path: String) throws(KioskError) {
+        guard FileManager.default.createFile(atPath: path, contents: Data((secret + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw KioskError(.ioError, "cannot write the demo's token file \(path)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import KioskConfig
+import KioskCore
+import KioskDaemon
+import KioskReaders
+import ServiceLifecycle
+import UnixSignals
+
+/// `kiosk readers`: tools for installers.
+struct ReadersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "readers",
+        abstract: "List the readers found, or watch every card read on them.",
+        subcommands: [List.self, Watch.self]
+    )
+
+    /// `kiosk readers list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the PC/SC readers pcscd has and the configured reader that claims each.",
+            discussion: "Exits 69 when pcscd cannot be reached."
+        )
+
+        @OptionGroup var options: ConfigOptions
+
+        func run() async throws {
+            let configured = try options.load().configuration.readers
+            #if PCSC
+            let names = try PCSCDirectory.readerNames()
+            if names.isEmpty { printLine("no PC/SC readers connected") }
+            for name in names {
+                let claims = configured.filter { $0.driver == .pcsc && ($0.match.isEmpty || name.localizedCaseInsensitiveContains($0.match)) }
+                let claim =
+                    claims.isEmpty
+                    ? "not used by any configured reader" : claims.map { "\($0.name) (\($0.direction.rawValue))" }.joined(separator: ", ")
+                printLine("pcsc  \(name)  -> \(claim)")
+            }
+            #endif
+            for reader in configured where reader.driver != .pcsc {
+                printLine(
+                    "\(reader.driver.rawValue)  \(reader.match.isEmpty ? "(first device)" : reader.match)  -> \(reader.name) (\(reader.direction.rawValue))"
+                )
+            }
+        }
+    }
+
+    /// `kiosk readers watch`.
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Print the reader, UID and card type of every card read, until Ctrl-C. Records nothing.",
+            discussion: "Watches the configured readers, or every PC/SC reader when none is configured."
+        )
+
+        @OptionGroup var options: ConfigOptions
+
+        func run() async throws {
+            let selection = try ReaderSelection(try options.load().configuration, defaultToEveryPCSCReader: true)
+            let service = ReaderService(readers: selection.readers) { presentation in
+                printLine("\(presentation.device)  UID \(presentation.uid)  \(presentation.cardType)  (\(presentation.reader.name))")
+                presentation.release()
+            }
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: [.init(service: service)],
+                    gracefulShutdownSignals: [.sigterm, .sigint],
+                    logger: KioskLog.logger
+                )
+            )
+            try await group.run()
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#if LibNFC
+import Foundation
+import KioskCore
+import KioskDaemon
+import KioskReaders
+import Logging
+import Testing
+
+/// libnfc's real pn532_uart driver against an emulated PN532 on a pseudo-terminal.
+@Suite(.serialized)
+struct LibNFCReaderTests {
+    func withReader(_ body: (PN532Emulator, PresentationLog) async throws -> Void) async throws {
+        let emulator = try PN532Emulator()
+        let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
+        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let log = PresentationLog()
+        let task = Task { await reader.run { await log.add($0) } }
+        defer { task.cancel() }
+        try await body(emulator, log)
+    }
+
+    @Test(arguments: ["04A1B2C3", "04A1B2C3D4E5F6"])
+    func readsTheUID(uid: String) async throws {
+        try await withReader { emulator, log in
+            try await Task.sleep(for: .seconds(0.5))
+            let presented = try emulator.present(uid, hold: 0.5)
+            let presentations = await log.wait(for: 1)
+            #expect(presentations.map(\.uid.hex) == [uid])
+            #expect(presentations.first?.tagRead.readerDirection == .in)
+            if let arrived = await log.arrivals.first {
+                print("libnfc: card presented -> read \(String(format: "%.1f", arrived.timeIntervalSince(presented) * 1000)) ms")
+            }
+        }
+    }
+
+    @Test func aReadIsRecordedThroughTheJournal() async throws {
+        let emulator = try PN532Emulator()
+        let fixture = try await CheckInFixture()
+        let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
+        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let task = Task { try await ReaderService(readers: [reader], recorder: fixture.recorder).run() }
+        defer { task.cancel() }
+        try await Task.sleep(for: .seconds(0.5))
+        let presented = try emulator.present("04A1B2C3", hold: 0.5)
+        let entries = await fixture.results.wait(for: 1)
+        #expect(entries.map(\.outcome) == [.in])
+        let committed = try #require(entries.first).committedAt
+        print("libnfc: card presented -> journal commit \(String(format: "%.1f", committed.timeIntervalSince(presented) * 1000)) ms")
+    }
+
+    @Test func aCardHeldForSecondsIsOneReadAndARetapIsAnother() async throws {
+        try await withReader { emulator, log in
+            try await Task.sleep(for: .seconds(0.5))
+            _ = try emulator.present("04A1B2C3D4E5F6", hold: 2.5)
+            try await Task.sleep(for: .seconds(3))
+            #expect(await log.presentations.count == 1)
+            _ = try emulator.present("04A1B2C3D4E5F6", hold: 0.5)
+            #expect(await log.wait(for: 2).count == 2)
+        }
+    }
+
+    @Test func aReaderRecoversWhenItsDeviceDisappears() async throws {
+        try await withReader { emulator, log in
+            try await Task.sleep(for: .seconds(0.5))
+            _ = try emulator.present("04A1B2C3", hold: 0.5)
+            #expect(await log.wait(for: 1).count == 1)
+            emulator.unplug()
+            try await Task.sleep(for: .seconds(1))
+            let replugged = try PN532Emulator(link: emulator.link)
+            try await Task.sleep(for: .seconds(2))
+            _ = try replugged.present("04A1B2C3D4E5F6", hold: 0.5)
+            #expect(await log.wait(for: 2, timeout: 5).map(\.uid.hex) == ["04A1B2C3", "04A1B2C3D4E5F6"])
+        }
+    }
+
+    @Test func cancellingAPollingReaderStopsItWithinASecond() async throws {
+        let emulator = try PN532Emulator()
+        let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring)
+        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let task = Task { await reader.run { _ in } }
+        try await Task.sleep(for: .seconds(1))
+        let start = ContinuousClock.now
+        task.cancel()
+        await task.value
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+}
+#endif
