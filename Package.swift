@@ -136,7 +136,10 @@ let package = Package(
         .target(name: "KioskTesting", swiftSettings: strictSettings),
         .testTarget(
             name: "KioskDaemonTests",
-            dependencies: ["KioskDaemon", "KioskDashboard", "KioskTesting", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: [
+                "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting"], swiftSettings: strictSettings),

@@ -23,6 +23,8 @@ public struct KioskRuntime {
     public let readers: [any TagReader]
     public let display: Display
     public let logger: Logger
+    /// Where the readers report their state, for the live summary.
+    public var readerStates = ReaderStates()
     /// Pushes the journal to the hub; nil for a standalone kiosk.
     public var sync: SyncEngine?
     /// More services to run in the group, each with its own termination behaviour (e.g. a demo's hub).
@@ -44,6 +46,7 @@ public struct KioskRuntime {
             rules: rules,
             dataDirectory: configuration.dataDirectory,
             readerNames: readers.map(\.configuration.name),
+            readerStates: readerStates,
             syncsToHub: sync != nil
         )
         let sync = self.sync

@@ -2,6 +2,7 @@ import Foundation
 public import KioskCore
 public import KioskDashboard
 public import KioskJournal
+public import KioskReaders
 
 /// What the live summary knows: from the journal, the current day's attendance and the latest taps (whoever
 /// recorded them: a reader, `kiosk tap`, a manual entry); from the running services, the readers' states, the
@@ -11,8 +12,8 @@ public actor LiveSummary {
     private let rules: AttendanceRules
     private let clock: WallClock
     private let dataDirectory: String
-    private var readers: [String: DashboardSnapshot.Reader] = [:]
-    private var readerOrder: [String] = []
+    private let readerNames: [String]
+    private let readerStates: ReaderStates
     private let syncsToHub: Bool
     private let continuation: AsyncStream<Void>.Continuation
 
@@ -27,6 +28,7 @@ public actor LiveSummary {
         rules: AttendanceRules,
         dataDirectory: String,
         readerNames: [String],
+        readerStates: ReaderStates,
         syncsToHub: Bool,
         clock: WallClock = .system
     ) {
@@ -36,19 +38,12 @@ public actor LiveSummary {
         self.clock = clock
         self.dataDirectory = dataDirectory
         (changes, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
-        readerOrder = readerNames
-        for name in readerNames { readers[name] = DashboardSnapshot.Reader(name: name, state: "starting", healthy: false) }
+        self.readerNames = readerNames
+        self.readerStates = readerStates
     }
 
     /// A read was committed: redraw now.
     public func tapRecorded() {
-        continuation.yield()
-    }
-
-    /// A reader's state changed.
-    public func readerChanged(name: String, state: String, healthy: Bool) {
-        if readers[name] == nil { readerOrder.append(name) }
-        readers[name] = DashboardSnapshot.Reader(name: name, state: state, healthy: healthy)
         continuation.yield()
     }
 
@@ -58,7 +53,11 @@ public actor LiveSummary {
         let day = rules.policy.attendanceDay(containing: now)
         let report = try await journal.report(on: day, evaluatedAt: now, rules: rules)
         let recent = try await journal.recentTaps(limit: Self.recentLimit)
-        let readerList = readerOrder.compactMap { readers[$0] }
+        let states = readerStates.current
+        let readerList = readerNames.map { name in
+            states[name].map { DashboardSnapshot.Reader(name: name, state: $0.description, healthy: $0.healthy) }
+                ?? DashboardSnapshot.Reader(name: name, state: "starting", healthy: true)
+        }
         var sync: DashboardSnapshot.Sync?
         var syncAlert: String?
         if syncsToHub {

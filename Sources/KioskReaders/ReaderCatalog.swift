@@ -4,30 +4,34 @@ public import Logging
 /// Makes the reader for each configured `[[readers]]` entry whose driver this build supports.
 public enum ReaderCatalog {
     /// The readers for `configurations`; an entry whose driver is not built in is an error naming it.
-    public static func readers(for configurations: [ReaderConfiguration], logger: Logger) throws(KioskError) -> [any TagReader] {
+    public static func readers(
+        for configurations: [ReaderConfiguration],
+        logger: Logger,
+        states: ReaderStates? = nil
+    ) throws(KioskError) -> [any TagReader] {
         var readers: [any TagReader] = []
         for configuration in configurations {
-            readers.append(try reader(for: configuration, logger: logger))
+            readers.append(try reader(for: configuration, logger: logger, states: states))
         }
         return readers
     }
 
-    private static func reader(for configuration: ReaderConfiguration, logger: Logger) throws(KioskError) -> any TagReader {
+    private static func reader(for configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) throws(KioskError) -> any TagReader {
         switch configuration.driver {
         case .pcsc:
             #if PCSC
-            return PCSCReader(configuration: configuration, logger: logger)
+            return PCSCReader(configuration: configuration, logger: logger, states: states)
             #else
             throw notBuilt(configuration, trait: "PCSC")
             #endif
         case .libnfc:
             #if LibNFC
-            return LibNFCReader(configuration: configuration, logger: logger)
+            return LibNFCReader(configuration: configuration, logger: logger, states: states)
             #else
             throw notBuilt(configuration, trait: "LibNFC")
             #endif
         case .keyboard:
-            return KeyboardReader(configuration: configuration, logger: logger)
+            return KeyboardReader(configuration: configuration, logger: logger, states: states)
         }
     }
 

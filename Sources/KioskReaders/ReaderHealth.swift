@@ -10,18 +10,23 @@ struct ReaderHealth {
     }
 
     private let logger: Logger
+    private let reader: String
+    private let states: ReaderStates?
     private var current: State?
 
-    init(reader: String, logger: Logger) {
+    init(reader: String, logger: Logger, states: ReaderStates?) {
         var logger = logger
         logger[metadataKey: "reader"] = "\(reader)"
         self.logger = logger
+        self.reader = reader
+        self.states = states
     }
 
     /// The reader works; `description` says what it watches.
     mutating func working(_ description: String) {
         guard current != .working(description) else { return }
         current = .working(description)
+        states?.set(reader, description, healthy: true)
         logger.info("\(description)")
     }
 
@@ -29,6 +34,7 @@ struct ReaderHealth {
     mutating func failing(_ reason: String) {
         guard current != .failing else { return }
         current = .failing
+        states?.set(reader, "unavailable: \(reason)", healthy: false)
         logger.warning("reader unavailable, reopening with backoff: \(reason)")
     }
 
@@ -36,6 +42,7 @@ struct ReaderHealth {
     mutating func finished(_ reason: String) {
         guard current != .finished else { return }
         current = .finished
+        states?.set(reader, reason, healthy: false)
         logger.notice("\(reason)")
     }
 }

@@ -8,12 +8,21 @@ public struct ScriptedReader: TagReader {
     private let cards: [TagUID]
     private let pause: Duration
     private let finished: @Sendable () -> Void
+    private let states: ReaderStates?
 
     /// - Parameters:
     ///   - cards: the UIDs presented, in order.
     ///   - pause: the time before each presentation.
+    ///   - states: where it reports its state.
     ///   - finished: called once every card was presented and handled.
-    public init(configuration: ReaderConfiguration, cards: [TagUID], pause: Duration, finished: @escaping @Sendable () -> Void = {}) {
+    public init(
+        configuration: ReaderConfiguration,
+        cards: [TagUID],
+        pause: Duration,
+        states: ReaderStates? = nil,
+        finished: @escaping @Sendable () -> Void = {}
+    ) {
+        self.states = states
         self.configuration = configuration
         self.cards = cards
         self.pause = pause
@@ -21,6 +30,7 @@ public struct ScriptedReader: TagReader {
     }
 
     public func run(_ handle: @escaping @Sendable (CardPresentation) async -> Void) async {
+        states?.set(configuration.name, "simulated taps", healthy: true)
         for uid in cards {
             do { try await Task.sleep(for: pause) } catch { return }
             await handle(

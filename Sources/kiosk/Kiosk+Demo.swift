@@ -60,11 +60,13 @@ struct DemoCommand: AsyncParsableCommand {
         hubLogger.logLevel = .warning
         let (tapsDone, tapsDoneSignal) = AsyncStream.makeStream(of: Void.self)
         let cards = try DemoScript.taps.map { uid throws(KioskError) in try TagUID(parsing: uid) }
-        let scripted = ScriptedReader(configuration: reader, cards: cards, pause: .milliseconds(Int(pace * 1000))) {
+        let states = ReaderStates()
+        let scripted = ScriptedReader(configuration: reader, cards: cards, pause: .milliseconds(Int(pace * 1000)), states: states) {
             tapsDoneSignal.yield()
         }
         let reports = ReportPaths()
         var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: [scripted], display: display, logger: logger)
+        runtime.readerStates = states
         runtime.sync = SyncEngine(
             journal: journal,
             client: try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token),

@@ -28,8 +28,10 @@ struct RunCommand: AsyncParsableCommand {
         let (configuration, journal) = try options.openJournal()
         let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
         let logger = Logger(label: "kiosk")
-        let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger)
+        let states = ReaderStates()
+        let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states)
         var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: readers, display: display, logger: logger)
+        runtime.readerStates = states
         runtime.sync = syncEngine(configuration, journal: journal, logger: logger)
         try await runtime.run()
     }

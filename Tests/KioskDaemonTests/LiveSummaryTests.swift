@@ -3,6 +3,7 @@ import KioskCore
 import KioskDaemon
 import KioskDashboard
 import KioskJournal
+import KioskReaders
 import Testing
 
 @Suite struct LiveSummaryTests {
@@ -16,6 +17,7 @@ import Testing
             replace: false
         )
         let now = try Timestamp.parse("2026-11-21T20:00:00+05:30")
+        let readerStates = ReaderStates()
         let earlier = try await journal.record(
             TagRead(uid: try TagUID(parsing: "11223344"), reader: "entrance", readerDirection: .toggle, occurredAt: now.addingTimeInterval(-60)),
             rules: rules
@@ -25,6 +27,7 @@ import Testing
             rules: rules,
             dataDirectory: directory.path,
             readerNames: ["entrance"],
+            readerStates: readerStates,
             syncsToHub: true,
             clock: .fixed(now.addingTimeInterval(1))
         )
@@ -35,7 +38,7 @@ import Testing
         )
         await summary.tapRecorded()
         #expect(await changes.next() != nil)
-        await summary.readerChanged(name: "entrance", state: "pcscd unreachable, retrying", healthy: false)
+        readerStates.set("entrance", "pcscd unreachable, retrying", healthy: false)
         let snapshot = try await summary.snapshot()
         #expect(snapshot.recentTaps.map(\.eventID) == [tap.eventID, earlier.eventID])
         #expect(snapshot.attendance.summary.checkedOut == 2)

@@ -10,11 +10,12 @@ struct KeyboardWatch {
     let configuration: ReaderConfiguration
     let input: KeyboardInput
     let logger: Logger
+    let states: ReaderStates?
 
     private var devicePath: String? { configuration.match.isEmpty ? nil : configuration.match }
 
     func run(emit: @Sendable (CardPresentation) -> Void) {
-        var health = ReaderHealth(reader: configuration.name, logger: logger)
+        var health = ReaderHealth(reader: configuration.name, logger: logger, states: states)
         var backoff = ReopenBackoff()
         while !input.isStopped {
             do {

@@ -7,15 +7,18 @@ public import Logging
 public struct LibNFCReader: TagReader {
     public let configuration: ReaderConfiguration
     private let logger: Logger
+    private let states: ReaderStates?
 
-    public init(configuration: ReaderConfiguration, logger: Logger) {
+    /// - Parameter states: where the reader reports its state (for the live summary), if anywhere.
+    public init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates? = nil) {
         self.configuration = configuration
         self.logger = logger
+        self.states = states
     }
 
     public func run(_ handle: @escaping @Sendable (CardPresentation) async -> Void) async {
         let device = LibNFCDevice()
-        let watch = LibNFCWatch(configuration: configuration, device: device, logger: logger)
+        let watch = LibNFCWatch(configuration: configuration, device: device, logger: logger, states: states)
         await ReaderThread.run(
             name: "libnfc \(configuration.name)",
             loop: { emit in watch.run(emit: emit) },

@@ -11,11 +11,12 @@ struct LibNFCWatch {
     let configuration: ReaderConfiguration
     let device: LibNFCDevice
     let logger: Logger
+    let states: ReaderStates?
     /// How often a present card is checked for removal.
     let presenceInterval = 0.1
 
     func run(emit: @Sendable (CardPresentation) -> Void) {
-        var health = ReaderHealth(reader: configuration.name, logger: logger)
+        var health = ReaderHealth(reader: configuration.name, logger: logger, states: states)
         var backoff = ReopenBackoff()
         while !device.isStopped {
             do {

@@ -11,11 +11,12 @@ struct PCSCWatch {
     let configuration: ReaderConfiguration
     let context: PCSCContext
     let logger: Logger
+    let states: ReaderStates?
     /// How long the reader keeps the card connected waiting for the recorded outcome to show on it.
     let feedbackTimeout: TimeInterval = 2
 
     func run(emit: @Sendable (CardPresentation) -> Void) {
-        var health = ReaderHealth(reader: configuration.name, logger: logger)
+        var health = ReaderHealth(reader: configuration.name, logger: logger, states: states)
         var backoff = ReopenBackoff()
         while !context.isStopped {
             do {
