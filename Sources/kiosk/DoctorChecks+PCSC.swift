@@ -17,14 +17,17 @@ extension DoctorChecks {
         } catch {
             let running = FileManager.default.fileExists(atPath: "/run/pcscd/pcscd.pid")
             return [
+                polkit(pcscReachable: false),
                 .problem(
                     "pcscd",
                     running ? "pcscd runs but cannot be reached: \(error.message)" : "pcscd is not running",
                     fix: running ? "sudo systemctl restart pcscd.socket pcscd" : "sudo systemctl enable --now pcscd.socket"
-                )
+                ),
             ]
         }
-        var checks: [DoctorCheck] = [.ok("pcscd", "reachable; readers: \(names.isEmpty ? "none" : names.joined(separator: ", "))")]
+        var checks: [DoctorCheck] = [
+            .ok("pcscd", "reachable; readers: \(names.isEmpty ? "none" : names.joined(separator: ", "))"), polkit(pcscReachable: true),
+        ]
         for reader in pcscReaders {
             let matched = names.filter { reader.match.isEmpty || $0.localizedCaseInsensitiveContains(reader.match) }
             if matched.isEmpty {
