@@ -7,17 +7,30 @@ public final class ReaderStates: Sendable {
     public struct State: Sendable, Hashable {
         public let description: String
         public let healthy: Bool
+
+        public init(description: String, healthy: Bool) {
+            self.description = description
+            self.healthy = healthy
+        }
     }
 
     private let states = Mutex<[String: State]>([:])
+    private let onChange: @Sendable ([String: State]) -> Void
 
-    public init() {}
+    /// - Parameter onChange: told every state after each change (e.g. to keep them in a file for `kiosk status`).
+    public init(onChange: @escaping @Sendable ([String: State]) -> Void = { _ in }) {
+        self.onChange = onChange
+    }
 
     /// The latest state of each reader that reported one, by reader name.
     public var current: [String: State] { states.withLock { $0 } }
 
     /// Records `reader`'s state.
     public func set(_ reader: String, _ description: String, healthy: Bool) {
-        states.withLock { $0[reader] = State(description: description, healthy: healthy) }
+        let all = states.withLock { states in
+            states[reader] = State(description: description, healthy: healthy)
+            return states
+        }
+        onChange(all)
     }
 }

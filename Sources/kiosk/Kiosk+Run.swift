@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
         let (configuration, journal) = try options.openJournal()
         let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
         let logger = Logger(label: "kiosk")
-        let states = ReaderStates()
+        let states = ReaderStates(onChange: ReaderStateFile(dataDirectory: configuration.dataDirectory).write)
         let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states)
         var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: readers, display: display, logger: logger)
         runtime.readerStates = states

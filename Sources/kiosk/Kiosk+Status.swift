@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskConfig
 import KioskCore
+import KioskDaemon
 import KioskJournal
 
 /// `kiosk status`: what the kiosk knows right now.
@@ -28,7 +29,13 @@ struct StatusCommand: AsyncParsableCommand {
         let now = Date()
         let day = policy.attendanceDay(containing: now)
         let report = try await journal.report(on: day, evaluatedAt: now, rules: AttendanceRules(policy: policy))
-        let status = KioskStatus(configuration: configuration, configPath: loaded.path, report: report, sync: try await journal.syncStatus())
+        let status = KioskStatus(
+            configuration: configuration,
+            configPath: loaded.path,
+            report: report,
+            sync: try await journal.syncStatus(),
+            readerStates: ReaderStateFile(dataDirectory: configuration.dataDirectory).read()
+        )
         print(format == .json ? status.json() : status.text(), terminator: "")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskJournal
+import KioskReaders
 import KioskReports
 
 /// What `kiosk status` shows, in text or JSON.
@@ -9,6 +10,8 @@ struct KioskStatus {
     let configPath: String?
     let report: AttendanceReport
     let sync: SyncStatus
+    /// What the running `kiosk run` last reported for each reader; nil when it is not running.
+    let readerStates: [String: ReaderStates.State]?
 
     func text() -> String {
         let attendance = report.attendance
@@ -33,7 +36,11 @@ struct KioskStatus {
         lines.append("readers:")
         if configuration.readers.isEmpty { lines.append("  none configured") }
         for reader in configuration.readers {
-            lines.append("  \(reader.name): \(reader.driver.rawValue), match \"\(reader.match)\", direction \(reader.direction.rawValue)")
+            let state = readerStates.map { $0[reader.name].map { "\($0.healthy ? "ok" : "FAILING"): \($0.description)" } ?? "starting" }
+            lines.append(
+                "  \(reader.name): \(reader.driver.rawValue), match \"\(reader.match)\", direction \(reader.direction.rawValue) — "
+                    + (state ?? "kiosk run is not running")
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -76,6 +83,8 @@ struct KioskStatus {
                         .object([
                             ("name", .string(reader.name)), ("driver", .string(reader.driver.rawValue)),
                             ("match", .string(reader.match)), ("direction", .string(reader.direction.rawValue)),
+                            ("state", .string(orNull: readerStates?[reader.name]?.description)),
+                            ("healthy", readerStates?[reader.name].map { .bool($0.healthy) } ?? .null),
                         ])
                     }
                 )

@@ -68,3 +68,32 @@ import Testing
         #expect(!running.text.contains(token))
     }
 }
+
+@Suite struct RunCommandReaderStateTests {
+    @Test func statusShowsWhatTheRunningKioskSaysOfEachReader() async throws {
+        let kiosk = try KioskSandbox(exitReader: false)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.config))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n[[readers]]\nname = \"desk\"\ndriver = \"keyboard\"\n".utf8))
+        try handle.close()
+        func deskState() throws -> [String: Any]? {
+            let status = try kiosk.kiosk("status", "--format", "json")
+            let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            return (json?["readers"] as? [[String: Any]])?.first
+        }
+        #expect(try deskState()?["state"] is NSNull)
+        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config])
+        var state: [String: Any]?
+        let start = ContinuousClock.now
+        while !(state?["state"] is String), ContinuousClock.now - start < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(100))
+            state = try deskState()
+        }
+        // Standard input is /dev/null here: the keyboard reader reports that its input ended.
+        #expect(state?["healthy"] as? Bool == false)
+        #expect((state?["state"] as? String)?.isEmpty == false)
+        #expect(try kiosk.kiosk("status").stdout.contains("desk: keyboard"))
+        #expect(try await running.stop() != nil)
+        #expect(try deskState()?["state"] is NSNull)
+    }
+}
