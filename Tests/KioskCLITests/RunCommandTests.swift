@@ -12,8 +12,9 @@ import Testing
         #expect(tap.status == 0)
         let stopped = try await running.stop(with: SIGTERM)
         let elapsed = try #require(stopped)
-        // Stopped by the signal, not killed after a hang; the 1 s goal is measured by the benchmarks, not here.
-        #expect(elapsed < .seconds(3))
+        // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
+        // is measured by the benchmarks, not here.
+        #expect(elapsed < .seconds(10))
         #expect(running.process.terminationStatus == 0)
         #expect(socket.receive() == "STOPPING=1")
         #expect(running.text.contains("kiosk gate-1 running"))
@@ -25,8 +26,9 @@ import Testing
         let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
         #expect(socket.receive() == "READY=1")
         let elapsed = try #require(try await running.stop(with: SIGINT))
-        // Stopped by the signal, not killed after a hang; the 1 s goal is measured by the benchmarks, not here.
-        #expect(elapsed < .seconds(3))
+        // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
+        // is measured by the benchmarks, not here.
+        #expect(elapsed < .seconds(10))
         #expect(running.process.terminationStatus == 0)
     }
 }

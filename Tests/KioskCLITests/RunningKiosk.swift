@@ -18,7 +18,7 @@ final class RunningKiosk {
     }
 
     /// Sends `signal` and waits for the process to end; returns how long it took, or nil after `timeout`.
-    func stop(with signal: Int32 = SIGTERM, timeout: Duration = .seconds(5)) async throws -> Duration? {
+    func stop(with signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) async throws -> Duration? {
         let start = ContinuousClock.now
         kill(process.processIdentifier, signal)
         while process.isRunning {

@@ -61,7 +61,7 @@ final class KioskServiceProcess: @unchecked Sendable {
     }
 
     /// Sends SIGTERM and returns how long the process took to exit, or nil when it did not within `timeout`.
-    func terminate(timeout: Double = 5) async throws -> Duration? {
+    func terminate(timeout: Double = 20) async throws -> Duration? {
         let start = ContinuousClock.now
         let sent = Date()
         process.terminate()
