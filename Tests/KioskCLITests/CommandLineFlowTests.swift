@@ -103,7 +103,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect(json["kiosk"] as? String == "gate-1")
         #expect((json["sync"] as? [String: Any])?["pending"] as? Int == 1)
-        #expect((json["readers"] as? [[String: String]])?.first?["name"] == "exit-gate")
+        #expect((json["readers"] as? [[String: Any]])?.first?["name"] as? String == "exit-gate")
         let text = try kiosk.kiosk("status")
         #expect(text.stdout.contains("pending 1"))
     }
