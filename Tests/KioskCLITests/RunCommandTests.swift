@@ -2,6 +2,8 @@ import Foundation
 import KioskTesting
 import Testing
 
+@testable import kiosk
+
 @Suite struct RunCommandTests {
     @Test func tellsSystemdItIsReadyAndStopsWithinASecondOnSIGTERM() async throws {
         let kiosk = try KioskSandbox(exitReader: false).withRoster()
@@ -42,7 +44,7 @@ import Testing
             try KioskSandbox(exitReader: false).write("roster.csv", "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n")
         )
         let token = try #require(try hub.hub("token", "create", "--kiosk", "gate-1").stdout.split(separator: "\n").last.map(String.init))
-        let port = try freeLoopbackPort()
+        let port = try LoopbackPort.free()
         let server = try RunningKiosk(["serve", "--port", "\(port)", "--data-dir", hub.directory], executable: HubSandbox.executable)
         defer { _ = server.process.isRunning ? kill(server.process.processIdentifier, SIGKILL) : 0 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import kiosk
+
 @Suite struct SyncCommandTests {
     /// A sandbox whose kiosk.conf names a hub on a loopback port nothing listens on, with a token file of `mode`.
     func connectedKiosk(mode: Int = 0o600) throws -> (KioskSandbox, token: String) {
@@ -49,7 +51,7 @@ import Testing
         let tokenPath = try kiosk.write("token", "kh_not_a_real_token\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
         let hub = HubSandbox()
-        let port = try freeLoopbackPort()
+        let port = try LoopbackPort.free()
         let server = try RunningKiosk(["serve", "--port", "\(port)", "--data-dir", hub.directory], executable: HubSandbox.executable)
         defer { kill(server.process.processIdentifier, SIGKILL) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.config))
