@@ -16,6 +16,8 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-hub", targets: ["kiosk-hub"]),
+        .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+        .executable(name: "kiosk-faults", targets: ["kiosk-faults"]),
     ],
     traits: [
         .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),
@@ -124,6 +126,34 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "kiosk-bench",
+            dependencies: [
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
+                "KioskTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "kiosk-faults",
+            dependencies: [
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
+                "KioskTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KioskCoreTests",
             dependencies: ["KioskCore", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -145,7 +175,7 @@ let package = Package(
         .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "KioskReadersTests",
-            dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "kiosk", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "KioskTesting", "kiosk", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),

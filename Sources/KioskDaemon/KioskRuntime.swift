@@ -53,7 +53,12 @@ public struct KioskRuntime {
         let logger = self.logger
         let policy = configuration.attendance
         let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
-            guard case .recorded(let tap) = result else { return }
+            guard case .recorded(let tap) = result else {
+                if case .failed(let error) = result {
+                    Task { await summary.tapRefused(uid: presentation.uid, reader: presentation.reader.name, reason: error.message) }
+                }
+                return
+            }
             sync?.wake()
             logger.info(
                 "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",

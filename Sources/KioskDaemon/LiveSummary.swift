@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import KioskCore
 public import KioskDashboard
 public import KioskJournal
@@ -16,6 +16,8 @@ public actor LiveSummary {
     private let readerStates: ReaderStates
     private let syncsToHub: Bool
     private let continuation: AsyncStream<Void>.Continuation
+    /// The latest read the journal refused, until a read is recorded again.
+    public private(set) var refusal: DashboardSnapshot.Refusal?
 
     /// Yields whenever something shown changed.
     public nonisolated let changes: AsyncStream<Void>
@@ -42,10 +44,21 @@ public actor LiveSummary {
         self.readerStates = readerStates
     }
 
-    /// A read was committed: redraw now.
+    /// A read was committed: redraw now. The journal takes writes again, so a refusal shown before is over.
     public func tapRecorded() {
+        refusal = nil
         continuation.yield()
     }
+
+    /// A read could not be recorded (disk full, I/O error): show it until a later read is recorded.
+    public func tapRefused(uid: TagUID, reader: String, reason: String) {
+        refusal = DashboardSnapshot.Refusal(uid: uid.hex, reader: reader, at: clock.now(), reason: reason)
+        continuation.yield()
+    }
+
+    /// The kiosk's id and the clock, for a screen drawn without the journal.
+    public nonisolated var kioskID: String { journal.kioskID }
+    public nonisolated func now() -> Date { clock.now() }
 
     /// Everything the screen shows, now.
     public func snapshot() async throws(KioskError) -> DashboardSnapshot {
@@ -78,7 +91,8 @@ public actor LiveSummary {
             recentTaps: recent,
             readers: readerList,
             sync: sync,
-            alerts: alerts(readers: readerList, syncAlert: syncAlert)
+            alerts: alerts(readers: readerList, syncAlert: syncAlert),
+            refusal: refusal
         )
     }
 
@@ -94,6 +108,7 @@ public actor LiveSummary {
 
     private func alerts(readers: [DashboardSnapshot.Reader], syncAlert: String?) -> [String] {
         var alerts: [String] = []
+        if let refusal { alerts.append("\(refusal.reason); taps are refused, each new tap retries") }
         if !SystemClockStatus.isSynchronised { alerts.append("system clock not synchronised: tap times may be wrong") }
         if let free = DiskSpace.freeBytes(at: dataDirectory), free < DiskSpace.lowWater {
             alerts.append("disk nearly full: \(free / 1_000_000) MB free for the journal")

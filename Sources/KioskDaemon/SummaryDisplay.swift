@@ -41,19 +41,25 @@ public struct SummaryDisplay: Service {
         }
         defer { ticker.cancel() }
         await withGracefulShutdownHandler {
-            for await _ in summary.changes { await draw(screen) }
+            var lastProblem: String?
+            for await _ in summary.changes { await draw(screen, lastProblem: &lastProblem) }
         } onGracefulShutdown: {
             Task { await summary.finish() }
         }
     }
 
-    private func draw(_ screen: TerminalScreen) async {
+    /// Draws the summary; while the journal cannot be read, a screen that says so (logged once per problem).
+    private func draw(_ screen: TerminalScreen, lastProblem: inout String?) async {
+        let size = Self.terminalSize()
+        let layout = DashboardScreen(width: size.width, height: size.height)
         do {
-            let snapshot = try await summary.snapshot()
-            let size = Self.terminalSize()
-            screen.draw(DashboardScreen(width: size.width, height: size.height).layout(snapshot), width: size.width, height: size.height)
+            screen.draw(layout.layout(try await summary.snapshot()), width: size.width, height: size.height)
+            lastProblem = nil
         } catch {
-            logger.error("live summary not updated: \(error.message)")
+            if error.message != lastProblem { logger.error("live summary cannot read the journal: \(error.message)") }
+            lastProblem = error.message
+            let lines = layout.layoutUnavailable(kioskID: summary.kioskID, now: summary.now(), problem: error.message, refusal: await summary.refusal)
+            screen.draw(lines, width: size.width, height: size.height)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import KioskCore
 
 /// Lays out the live attendance summary for a screen of `width` × `height` (80×24 and larger, and smaller
@@ -17,7 +17,11 @@ public struct DashboardScreen: Sendable {
     public func layout(_ snapshot: DashboardSnapshot) -> [ScreenLine] {
         let policy = snapshot.attendance.policy
         var top = [header(snapshot), ScreenLine()]
-        top += greeting(snapshot.recentTaps.first, policy: policy)
+        if let refusal = snapshot.refusal, refusal.at >= snapshot.recentTaps.first?.occurredAt ?? .distantPast {
+            top += Self.refused(refusal)
+        } else {
+            top += greeting(snapshot.recentTaps.first, policy: policy)
+        }
         top += [ScreenLine(), counts(snapshot.attendance.summary), rule()]
         var bottom = [rule(), readers(snapshot.readers), sync(snapshot.sync, policy: policy)]
         bottom += snapshot.alerts.map { ScreenLine("! " + $0, .warning) }
@@ -59,6 +63,28 @@ public struct DashboardScreen: Sendable {
             return [ScreenLine("  Card \(tap.uid?.hex ?? "") not registered, see the warden", .bad)]
                 + Array(repeating: ScreenLine(), count: BigLetters.rows)
         }
+    }
+
+    /// The greeting of a read the journal refused: the student must know it did not count.
+    private static func refused(_ refusal: DashboardSnapshot.Refusal) -> [ScreenLine] {
+        [
+            ScreenLine("  ✗ NOT RECORDED", .bad),
+            ScreenLine("  Card \(refusal.uid) on \(refusal.reader): the journal cannot be written", .bad),
+            ScreenLine("  Tap again in a minute, or see the warden", .bold),
+        ] + Array(repeating: ScreenLine(), count: BigLetters.rows - 2)
+    }
+
+    /// The screen while the journal cannot even be read: what is wrong, and the latest refused read.
+    public func layoutUnavailable(kioskID: String, now: Date, problem: String, refusal: DashboardSnapshot.Refusal?) -> [ScreenLine] {
+        let text = " \(kioskID)  \(now.formatted(.iso8601))"
+        var lines = [ScreenLine(text + String(repeating: " ", count: max(0, width - TerminalColumns.width(of: text))), .banner), ScreenLine()]
+        lines += [
+            ScreenLine("! the journal cannot be read: \(problem)", .warning),
+            ScreenLine("! taps are refused until it can; see the warden", .warning), ScreenLine(),
+        ]
+        lines += refusal.map(Self.refused) ?? []
+        let shown = Array(lines.prefix(height))
+        return shown + Array(repeating: ScreenLine(), count: height - shown.count)
     }
 
     private func counts(_ summary: AttendanceSummary) -> ScreenLine {

@@ -32,6 +32,23 @@ public struct DashboardSnapshot: Sendable {
         }
     }
 
+    /// A read the journal could not record (disk full, I/O error): the student was told it was not recorded.
+    public struct Refusal: Sendable, Hashable {
+        /// The card's UID in hex.
+        public let uid: String
+        public let reader: String
+        public let at: Date
+        /// Why the journal refused it: the journal's error, shown among the alerts.
+        public let reason: String
+
+        public init(uid: String, reader: String, at: Date, reason: String) {
+            self.uid = uid
+            self.reader = reader
+            self.at = at
+            self.reason = reason
+        }
+    }
+
     public let now: Date
     public let kioskID: String
     public let attendance: DailyAttendance
@@ -41,6 +58,8 @@ public struct DashboardSnapshot: Sendable {
     public let sync: Sync?
     /// Problems a warden should see: clock not synchronised, disk nearly full, token rejected, reader missing.
     public let alerts: [String]
+    /// The latest read the journal refused, while recording fails.
+    public let refusal: Refusal?
 
     public init(
         now: Date,
@@ -49,7 +68,8 @@ public struct DashboardSnapshot: Sendable {
         recentTaps: [RecordedTap],
         readers: [Reader],
         sync: Sync?,
-        alerts: [String]
+        alerts: [String],
+        refusal: Refusal? = nil
     ) {
         self.now = now
         self.kioskID = kioskID
@@ -58,5 +78,6 @@ public struct DashboardSnapshot: Sendable {
         self.readers = readers
         self.sync = sync
         self.alerts = alerts
+        self.refusal = refusal
     }
 }

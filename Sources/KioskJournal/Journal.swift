@@ -62,7 +62,7 @@ public struct Journal: Sendable {
         } catch let error as KioskError {
             throw error
         } catch {
-            throw KioskError(.ioError, "journal write failed, nothing was recorded: \(error)")
+            throw KioskError(.ioError, "journal write failed, nothing was recorded: \(Self.shortDescription(of: error))")
         }
     }
 
@@ -73,7 +73,13 @@ public struct Journal: Sendable {
         } catch let error as KioskError {
             throw error
         } catch {
-            throw KioskError(.ioError, "journal read failed: \(error)")
+            throw KioskError(.ioError, "journal read failed: \(Self.shortDescription(of: error))")
         }
+    }
+
+    /// SQLite's own words and code ("database or disk is full (SQLite 13)"), short enough for the screen.
+    private static func shortDescription(of error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        return "\(error.message ?? "\(error.resultCode)") (SQLite \(error.extendedResultCode.rawValue))"
     }
 }

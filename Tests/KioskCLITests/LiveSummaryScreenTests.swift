@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 @Suite struct LiveSummaryScreenTests {

@@ -13,7 +13,12 @@ import Testing
     let asha = Student(id: "S001", name: "Asha Verma", room: "101")
     let rahul = Student(id: "S002", name: "राहुल शर्मा", room: "102")
 
-    func snapshot(at time: String, taps: [(Student, Direction, String)], recent: [RecordedTap]) throws -> DashboardSnapshot {
+    func snapshot(
+        at time: String,
+        taps: [(Student, Direction, String)],
+        recent: [RecordedTap],
+        refusal: DashboardSnapshot.Refusal? = nil
+    ) throws -> DashboardSnapshot {
         let now = try Timestamp.parse(time)
         let accepted = try taps.map { student, direction, at in
             AcceptedTap(studentID: student.id, occurredAt: try Timestamp.parse(at), direction: direction, eventID: EventID.make(at: now))
@@ -33,7 +38,8 @@ import Testing
             recentTaps: recent,
             readers: [.init(name: "entrance", state: "ready", healthy: true), .init(name: "exit", state: "reconnecting", healthy: false)],
             sync: .init(pending: 3, quarantined: 0, lastSyncedAt: now, nextRetryAt: nil),
-            alerts: ["clock not synchronised"]
+            alerts: ["clock not synchronised"],
+            refusal: refusal
         )
     }
 
@@ -80,6 +86,39 @@ import Testing
         #expect(text.contains("entrance ready"))
         #expect(text.contains("3 pending"))
         #expect(text.contains("! clock not synchronised"))
+    }
+
+    @Test func tellsAStudentWhoseTapTheJournalRefusedUntilATapIsRecordedAgain() throws {
+        let earlier = try tap(.in, asha, at: "2026-11-21T21:03:00+05:30")
+        let refusal = DashboardSnapshot.Refusal(
+            uid: "04B2C3D4",
+            reader: "entrance",
+            at: try Timestamp.parse("2026-11-21T21:04:00+05:30"),
+            reason: "database or disk is full"
+        )
+        let screen = DashboardScreen(width: 80, height: 24)
+        let refused = screen.layout(try snapshot(at: "2026-11-21T21:04:01+05:30", taps: [], recent: [earlier], refusal: refusal)).map(\.plain)
+        #expect(refused.count == 24)
+        #expect(refused.contains { $0.contains("✗ NOT RECORDED") })
+        #expect(refused.contains { $0.contains("Card 04B2C3D4 on entrance: the journal cannot be written") })
+        #expect(!refused.contains { $0.contains("Asha Verma  ·  room 101") })
+
+        let later = try tap(.in, rahul, at: "2026-11-21T21:05:00+05:30")
+        let recorded = screen.layout(try snapshot(at: "2026-11-21T21:05:01+05:30", taps: [], recent: [later], refusal: refusal)).map(\.plain)
+        #expect(!recorded.contains { $0.contains("NOT RECORDED") })
+        #expect(recorded.contains { $0.contains("राहुल शर्मा  ·  room 102") })
+    }
+
+    @Test(arguments: [(80, 24), (40, 8)])
+    func saysSoWhenTheJournalCannotBeRead(width: Int, height: Int) throws {
+        let refusal = DashboardSnapshot.Refusal(uid: "04B2C3D4", reader: "entrance", at: Date(), reason: "disk I/O error")
+        let lines = DashboardScreen(width: width, height: height)
+            .layoutUnavailable(kioskID: "gate-1", now: Date(), problem: "disk I/O error", refusal: refusal)
+        #expect(lines.count == height)
+        let text = lines.map(\.plain).joined(separator: "\n")
+        #expect(text.contains("gate-1"))
+        #expect(text.contains("NOT RECORDED"))
+        #expect(text.contains("! the journal cannot be read: disk I/O error"))
     }
 
     @Test func explainsIgnoredAndUnknownTaps() throws {

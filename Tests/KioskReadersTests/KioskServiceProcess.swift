@@ -15,8 +15,9 @@ final class KioskServiceProcess: @unchecked Sendable {
     /// What the process reads as standard input, for keyboard-wedge readers.
     let input = Pipe()
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = Self.executable
+    /// Runs `kiosk` (or another `executable`) with `arguments`.
+    init(_ arguments: [String], executable: URL = KioskServiceProcess.executable) throws {
+        process.executableURL = executable
         process.arguments = arguments
         process.standardInput = input
         let output = Pipe()

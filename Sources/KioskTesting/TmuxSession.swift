@@ -2,24 +2,24 @@ import Foundation
 
 /// A tmux server of the test's own (its own socket), running one command in a window of a given size, so a
 /// test sees the screen as a person would.
-struct TmuxSession {
-    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
+public struct TmuxSession {
+    public let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
 
     /// Whether tmux is installed.
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    init(command: [String], width: Int, height: Int) throws {
+    public init(command: [String], width: Int, height: Int) throws {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         try startServer(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", quoted])
     }
 
     /// The visible screen, one string per row.
-    func screen() throws -> [String] {
+    public func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", "kiosk"]).components(separatedBy: "\n").dropLast().map { $0 }
     }
 
     /// Waits up to `timeout` for the screen to contain `text`; returns the last screen seen.
-    func waitFor(_ text: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(5)) async throws -> [String] {
         let start = ContinuousClock.now
         var rows = try screen()
         while !rows.joined(separator: "\n").contains(text), ContinuousClock.now - start < timeout {
@@ -29,15 +29,15 @@ struct TmuxSession {
         return rows
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "kiosk", "-x", "\(width)", "-y", "\(height)"])
     }
 
-    func sendKeys(_ keys: String) throws {
+    public func sendKeys(_ keys: String) throws {
         try tmux(["send-keys", "-t", "kiosk", keys])
     }
 
-    func kill() {
+    public func kill() {
         _ = try? tmux(["kill-server"])
     }
 
@@ -69,4 +69,4 @@ struct TmuxSession {
 }
 
 /// tmux could not be started.
-struct TmuxError: Error {}
+public struct TmuxError: Error {}
