@@ -67,9 +67,14 @@ let package = Package(
             swiftSettings: strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/PCSC"], .when(traits: ["PCSC"]))]
         ),
         .target(
+            name: "KioskSystemd",
+            dependencies: [.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "KioskDaemon",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders", "KioskSync",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders", "KioskSync", "KioskSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -107,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-hub",
             dependencies: [
-                "KioskHub", "KioskCore", "KioskConfig", "KioskReports",
+                "KioskHub", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -167,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "KioskDaemonTests",
             dependencies: [
-                "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders",
+                "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings

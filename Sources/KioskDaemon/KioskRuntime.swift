@@ -3,6 +3,7 @@ public import KioskCore
 public import KioskJournal
 public import KioskReaders
 public import KioskSync
+public import KioskSystemd
 public import Logging
 public import ServiceLifecycle
 import UnixSignals

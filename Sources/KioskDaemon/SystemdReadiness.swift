@@ -1,3 +1,4 @@
+import KioskSystemd
 import ServiceLifecycle
 
 /// Tells systemd the kiosk is ready once its service group runs (journal open, readers started, signals

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskCore
 import KioskHub
+import KioskSystemd
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -27,10 +28,17 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         var logger = Logger(label: "kiosk-hub")
         logger.logLevel = .info
-        let application = HubServer.application(store: store, configuration: configuration, logger: logger)
+        let notifier = SystemdNotifier()
+        let application = HubServer.application(store: store, configuration: configuration, logger: logger) { port in
+            notifier.status("listening on port \(port)")
+            notifier.ready()
+        }
+        var services: [any Service] = [application]
+        if let interval = SystemdNotifier.watchdogInterval() { services.append(SystemdWatchdog(notifier: notifier, interval: interval)) }
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         try await group.run()
+        notifier.stopping()
     }
 }

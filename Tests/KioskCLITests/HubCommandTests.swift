@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 /// Runs the built `kiosk-hub` executable on a temporary data directory.
@@ -41,11 +42,13 @@ struct HubSandbox {
         #expect(try hub.hub("report", "--date", "21-11-2026").status == 64)
     }
 
-    @Test func serveStopsCleanlyOnSIGTERM() throws {
+    @Test func serveTellsSystemdItIsReadyAndStopsCleanlyOnSIGTERM() throws {
         let hub = HubSandbox()
+        let socket = try NotifySocket()
         let process = Process()
         process.executableURL = HubSandbox.executable
         process.arguments = ["serve", "--port", "0", "--data-dir", hub.directory]
+        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": socket.path]) { $1 }
         let errors = Pipe()
         process.standardOutput = errors
         process.standardError = errors
@@ -56,9 +59,13 @@ struct HubSandbox {
             if chunk.isEmpty { break }
             output.append(chunk)
         }
+        let status = try #require(socket.receive())
+        #expect(status.hasPrefix("STATUS=listening on port ") && status != "STATUS=listening on port 0")
+        #expect(socket.receive() == "READY=1")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+        #expect(socket.receive() == "STOPPING=1")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import KioskDaemon
+import KioskSystemd
 import KioskTesting
 import Testing
 
