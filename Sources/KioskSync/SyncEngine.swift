@@ -3,7 +3,6 @@ public import KioskCore
 public import KioskJournal
 public import Logging
 public import ServiceLifecycle
-import Synchronization
 
 /// The kiosk's sync service: pushes pending events to the hub in batches, one in flight, oldest first; after a
 /// transient failure it waits by `SyncBackoff` and tries again, forever; a rejected token stops it, losing
@@ -16,7 +15,7 @@ public final class SyncEngine: Service, Sendable {
     private let logger: Logger
     private let idlePoll: Duration
     private let initialBackoff: SyncBackoff
-    private let woken = Mutex(false)
+    private let wakeSignal = WakeSignal()
 
     /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns.
     public init(
@@ -40,7 +39,7 @@ public final class SyncEngine: Service, Sendable {
 
     /// Asks for a pass now, e.g. because a tap was just recorded.
     public func wake() {
-        woken.withLock { $0 = true }
+        wakeSignal.signal()
     }
 
     /// One pass: pull the roster and other gates' events, then push the pending events; its success or failure
@@ -96,18 +95,9 @@ public final class SyncEngine: Service, Sendable {
         }
     }
 
-    /// Waits until woken or until the idle poll interval passed, checking often so a tap leaves within a second.
+    /// Waits until woken (a tap was recorded) or until the idle poll interval passed, without polling.
     private func idle() async {
-        let deadline = ContinuousClock.now + idlePoll
-        while ContinuousClock.now < deadline && !Task.isCancelled {
-            if woken.withLock({ flag in
-                defer { flag = false }
-                return flag
-            }) {
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(200))
-        }
+        await wakeSignal.wait(upTo: idlePoll)
     }
 }
 
