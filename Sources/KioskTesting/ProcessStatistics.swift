@@ -26,6 +26,21 @@ public struct ProcessStatistics: Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// Context switches so far of each live thread (voluntary and not), by thread id: their growth over a window
+    /// counts the process's wake-ups.
+    public var contextSwitchesByThread: [String: Int] {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var switches: [String: Int] = [:]
+        for thread in threads {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8) else { continue }
+            let counts = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }.compactMap { line in
+                line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            }
+            switches[thread] = counts.reduce(0, +)
+        }
+        return switches
+    }
+
     /// How many file descriptors are open.
     public var openDescriptors: Int? {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count

@@ -10,5 +10,5 @@ protocol BenchFigure: Sendable {
 
 /// Every figure, in the order they run.
 enum BenchFigures {
-    static let all: [any BenchFigure] = []
+    static let all: [any BenchFigure] = [CardToCommitFigure(), IdleCPUFigure()]
 }

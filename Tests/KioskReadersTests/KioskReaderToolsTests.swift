@@ -1,6 +1,7 @@
 #if PCSC
 import Foundation
 import Testing
+import KioskTesting
 
 extension PCSCReaderTests {
     @Test func readersListShowsWhichConfiguredReaderClaimsEachReader() async throws {

@@ -1,6 +1,7 @@
 #if PCSC
 import Foundation
 import Testing
+import KioskTesting
 
 extension PCSCReaderTests {
     /// A kiosk with one `in` reader on "Kiosk Reader 00 00" and one student.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// `kiosk run` as a child process, as systemd would run it, with its output lines timestamped as they arrive.
 final class KioskServiceProcess: @unchecked Sendable {

@@ -4,6 +4,7 @@ import KioskCore
 import KioskDaemon
 import KioskReaders
 import Testing
+import KioskTesting
 
 extension PCSCReaderTests {
     /// Runs the check-in service over an entrance (`in`, reader 00 00) and an exit (`out`, reader 00 01).

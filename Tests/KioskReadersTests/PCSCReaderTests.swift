@@ -4,6 +4,7 @@ import KioskCore
 import KioskReaders
 import Logging
 import Testing
+import KioskTesting
 
 /// Every test that needs pcscd: one pcscd per machine, so they run one at a time.
 @Suite(.serialized, .enabled(if: PCSCFixture.shouldRun))

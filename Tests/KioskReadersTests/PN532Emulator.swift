@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// An emulated PN532 on a pseudo-terminal (Tests/Fixtures/pn532_emulator.py), reached by libnfc's real
 /// pn532_uart driver. Cards are put in its field for a given time.

@@ -1,29 +1,30 @@
-import Foundation
+public import Foundation
 
 /// A card on a vpcd virtual reader: Tests/Fixtures/virtual_card.py, presented for `hold` seconds and then
 /// removed. It records the APDUs it received, so tests can check the LED and buzzer feedback.
-struct VirtualCard {
+public struct VirtualCard: Sendable {
     /// vpcd's ports: "Kiosk Reader 00 00" and "Kiosk Reader 00 01" (scripts/pcscd-fixture.sh).
-    static let firstReaderPort = 35963
-    static let secondReaderPort = 35964
+    public static let firstReaderPort = 35963
+    public static let secondReaderPort = 35964
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/virtual_card.py")
+    /// Tests/Fixtures/virtual_card.py of the checkout this was built from.
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/virtual_card.py")
 
-    let uid: String
-    let apduLog: URL
+    public let uid: String
+    public let apduLog: URL
 
-    init(uid: String) {
+    public init(uid: String) {
         self.uid = uid
         apduLog = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UUID().uuidString).log")
     }
 
     /// pcscd can miss a card presented within ~0.6 s of the last removal (FIXTURES.md): the gap kept between cards.
-    static let gapBetweenCards = 0.9
+    public static let gapBetweenCards = 0.9
 
     /// Presents the card and returns when it has been removed again; the result is when it was presented.
     @discardableResult
-    func tap(port: Int = firstReaderPort, hold: Double = 0.6) async throws -> Date {
+    public func tap(port: Int = firstReaderPort, hold: Double = 0.6) async throws -> Date {
         try await Self.keepGap()
         defer { LastRemoval.shared.mark() }
         let process = Process()
@@ -44,17 +45,17 @@ struct VirtualCard {
 
     /// Waits until pcscd has surely seen the last card leave: before a card, and before a reader starts (else it
     /// may still report the card that just left).
-    static func keepGap() async throws {
+    public static func keepGap() async throws {
         try await Task.sleep(for: .seconds(LastRemoval.shared.remainingGap(gapBetweenCards)))
     }
 
     /// The command APDUs the card received, as uppercase hex.
-    var receivedAPDUs: [String] {
+    public var receivedAPDUs: [String] {
         ((try? String(contentsOf: apduLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// The LED and buzzer pseudo-APDUs among them.
-    var feedbackAPDUs: [String] { receivedAPDUs.filter { $0.hasPrefix("FF0040") } }
+    public var feedbackAPDUs: [String] { receivedAPDUs.filter { $0.hasPrefix("FF0040") } }
 }
 
 /// When the last virtual card left a reader, so the next one keeps the gap pcscd needs.
@@ -71,6 +72,9 @@ final class LastRemoval: @unchecked Sendable {
     }
 }
 
-struct VirtualCardError: Error {
-    let output: String
+/// The virtual card did not run as expected; `output` is what it printed.
+public struct VirtualCardError: Error {
+    public let output: String
+
+    public init(output: String) { self.output = output }
 }

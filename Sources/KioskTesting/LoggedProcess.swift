@@ -1,0 +1,84 @@
+public import Foundation
+
+/// A child process whose standard output lines are kept with the moment each arrived, so a caller can time
+/// what the process says against what it did (a card presented, a signal sent).
+public final class LoggedProcess: @unchecked Sendable {
+    private let process = Process()
+    // `lock` guards `lines`, `pending` and `exited`.
+    private let lock = NSLock()
+    private var lines: [(Date, String)] = []
+    private var pending = ""
+    private var exited: Date?
+
+    /// What the process reads as standard input.
+    public let input = Pipe()
+
+    /// Starts `executable` with `arguments`; its standard error goes to this process's standard error, or is kept
+    /// with the output lines when `keepingStandardError`.
+    public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], keepingStandardError: Bool = false) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = keepingStandardError ? output : FileHandle.standardError
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.received(handle.availableData) }
+        process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.exited = Date() } }
+        try process.run()
+    }
+
+    /// A process left running by a failed caller is interrupted.
+    deinit {
+        if process.isRunning { process.interrupt() }
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    private func received(_ data: Data) {
+        let now = Date()
+        lock.withLock {
+            pending += String(decoding: data, as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                lines.append((now, String(pending[..<newline])))
+                pending = String(pending[pending.index(after: newline)...])
+            }
+        }
+    }
+
+    /// The lines so far.
+    public var output: [String] { lock.withLock { lines.map(\.1) } }
+
+    /// Waits for an output line containing `text` (after the first `skipping` lines) and returns when it arrived.
+    public func line(containing text: String, skipping: Int = 0, timeout: Double = 20) async throws -> Date {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if let found = lock.withLock({ lines.dropFirst(skipping).first { $0.1.contains(text) } }) { return found.0 }
+            if lock.withLock({ exited }) != nil { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw LoggedProcessError(waitedFor: text, output: output.suffix(20).joined(separator: "\n"))
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` seconds for the exit; returns how long it took, nil if it did not end.
+    @discardableResult
+    public func terminate(timeout: Double = 10) async throws -> Double? {
+        let sent = Date()
+        process.terminate()
+        while Date().timeIntervalSince(sent) < timeout {
+            if let exited = lock.withLock({ exited }) { return exited.timeIntervalSince(sent) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        return nil
+    }
+}
+
+/// A logged process never printed what was waited for.
+public struct LoggedProcessError: Error, CustomStringConvertible {
+    public let waitedFor: String
+    public let output: String
+
+    public var description: String { "never printed \"\(waitedFor)\"; last output:\n\(output)" }
+}
