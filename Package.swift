@@ -134,6 +134,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
+                "kiosk", "kiosk-hub",
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -148,6 +149,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-faults",
             dependencies: [
+                "kiosk", "kiosk-hub",
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
