@@ -61,17 +61,35 @@ public final class LoggedProcess: @unchecked Sendable {
         throw LoggedProcessError(waitedFor: text, output: output.suffix(20).joined(separator: "\n"))
     }
 
-    /// Sends SIGTERM and waits up to `timeout` seconds for the exit; returns how long it took, nil if it did not end.
+    /// Types `text` into the process's standard input (as a keyboard-wedge reader would).
+    public func type(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Sends SIGTERM and returns how long the process took to exit, or nil (and SIGKILL) when it did not within
+    /// `timeout` seconds.
     @discardableResult
-    public func terminate(timeout: Double = 10) async throws -> Double? {
+    public func terminate(timeout: Double = 20) async throws -> Duration? {
         let sent = Date()
         process.terminate()
         while Date().timeIntervalSince(sent) < timeout {
-            if let exited = lock.withLock({ exited }) { return exited.timeIntervalSince(sent) }
+            if let exited = lock.withLock({ exited }) { return .milliseconds(Int(exited.timeIntervalSince(sent) * 1000)) }
             try await Task.sleep(for: .milliseconds(5))
         }
         kill(process.processIdentifier, SIGKILL)
         return nil
+    }
+
+    /// Waits for the process to exit by itself and returns its status.
+    public func exitStatus(timeout: Double = 10) async throws -> Int32 {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while lock.withLock({ exited }) == nil {
+            guard Date() < deadline else {
+                throw LoggedProcessError(waitedFor: "the exit", output: output.suffix(20).joined(separator: "\n"))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return process.terminationStatus
     }
 }
 

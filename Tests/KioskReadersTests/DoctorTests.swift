@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 /// `kiosk doctor` on installations that are wrong in ways that need no reader to show.

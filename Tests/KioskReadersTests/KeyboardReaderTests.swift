@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 /// A keyboard-wedge reader on standard input: `kiosk run` with the UIDs typed into it.

@@ -42,7 +42,7 @@ extension PCSCReaderTests {
 
     /// Sets the kiosk's soft file-size limit (bytes, or "unlimited"): at 1 byte every journal write fails.
     private func limitFileSize(of pid: Int32, to limit: String) async throws {
-        let prlimit = try KioskServiceProcess(["--pid", "\(pid)", "--fsize=\(limit):"], executable: URL(fileURLWithPath: "/usr/bin/prlimit"))
+        let prlimit = try LoggedProcess(URL(fileURLWithPath: "/usr/bin/prlimit"), ["--pid", "\(pid)", "--fsize=\(limit):"])
         #expect(try await prlimit.exitStatus() == 0)
     }
 
