@@ -25,6 +25,7 @@ struct CardToCommitFigure: BenchFigure {
         try await Task.sleep(for: .seconds(2))
         var kioskLatency = Samples()
         var cLatency = Samples()
+        var extra = Samples()
         for n in 1...cards {
             let card = VirtualCard(uid: BenchKiosk.cardUID(n))
             let presented = try await card.tap(port: VirtualCard.firstReaderPort, hold: 0.5)
@@ -32,6 +33,7 @@ struct CardToCommitFigure: BenchFigure {
             let read = try await reference.line(containing: "uid \(card.uid)", timeout: 10)
             kioskLatency.append(committed.timeIntervalSince(presented) * 1000)
             cLatency.append(read.timeIntervalSince(presented) * 1000)
+            extra.append(committed.timeIntervalSince(read) * 1000)
         }
         try await service.terminate()
         let ratio = kioskLatency.p50 / max(cLatency.p50, 0.001)
