@@ -8,6 +8,16 @@ struct KioskFaults: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-faults",
         abstract: "Injects faults (kill -9, network faults, disk full, pcscd restarts, clock jumps) and checks the invariants.",
+        subcommands: [FaultSuite.self, RecordTapsCommand.self],
+        defaultSubcommand: FaultSuite.self
+    )
+}
+
+/// The suite itself: every scenario, or those named.
+struct FaultSuite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suite",
+        abstract: "Runs the fault scenarios (the default).",
         discussion: "Loopback only; every loop is bounded. Exits 1 when an invariant is broken or a scenario could not run."
     )
 
