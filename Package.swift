@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "kiosk", "kiosk-hub",
+                "kiosk", "kiosk-hub", "KioskReaders",
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// R1: `kill -9` at random moments while a child records taps and acknowledges each after its commit. Every
 /// acknowledged tap must be in the journal afterwards, and the journal must pass `PRAGMA integrity_check`.
