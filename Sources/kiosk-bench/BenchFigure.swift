@@ -10,5 +10,5 @@ protocol BenchFigure: Sendable {
 
 /// Every figure, in the order they run.
 enum BenchFigures {
-    static let all: [any BenchFigure] = [TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure()]
+    static let all: [any BenchFigure] = [TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), DailyReportFigure(), StartToReadyFigure()]
 }

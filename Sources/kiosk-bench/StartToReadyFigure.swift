@@ -1,0 +1,53 @@
+import Foundation
+import KioskTesting
+
+/// P8: `kiosk run` started → READY=1 on its systemd notification socket, on P6's year-long journal, against
+/// the same start on a journal holding only the roster.
+struct StartToReadyFigure: BenchFigure {
+    let name = "P8"
+    let title = "kiosk run start → sd_notify READY on the P6 journal"
+
+    func measure(_ run: BenchRun) async throws -> FigureResult {
+        let starts = run.quick ? 5 : 15
+        let year = try await YearOfTaps.shared.dataDirectory(in: run)
+        let empty = try run.directory("p8-empty").appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        _ = try await BenchJournal.withRoster(at: empty.appendingPathComponent("journal.sqlite").path, students: YearOfTaps.students)
+        let full = try await DedicatedThread.run { try Self.startToReady(data: year.directory, times: starts) }
+        let baseline = try await DedicatedThread.run { try Self.startToReady(data: empty, times: starts) }
+        return FigureResult(
+            values: [Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.percentile(100), unit: "ms")],
+            baseline: [Measured(label: "roster-only journal p50", value: baseline.p50, unit: "ms")],
+            ratio: full.p50 / max(baseline.p50, 0.001),
+            goal: "≤ 300 ms",
+            met: full.percentile(100) <= 300,
+            note: "\(starts) starts each, no readers, standalone; timed from spawning the process to receiving READY=1"
+        )
+    }
+
+    /// Starts `kiosk run` on `data` `times` times, each until READY=1, then stops it with SIGTERM.
+    private static func startToReady(data: URL, times: Int) throws -> Samples {
+        let config = data.deletingLastPathComponent().appendingPathComponent("p8.conf").path
+        try "[kiosk]\nid = \"\(BenchJournal.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n[attendance]\ntimezone = \"Asia/Kolkata\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        var samples = Samples()
+        for _ in 0..<times {
+            let socket = try NotifySocket()
+            let process = Process()
+            process.executableURL = BenchKiosk.executable
+            process.arguments = ["run", "--plain", "--config", config]
+            process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": socket.path]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            let start = ContinuousClock.now
+            try process.run()
+            var message = socket.receive()
+            while let text = message, text != "READY=1" { message = socket.receive() }
+            let elapsed = ContinuousClock.now - start
+            process.terminate()
+            process.waitUntilExit()
+            guard message == "READY=1" else { throw BenchError("kiosk run never sent READY=1") }
+            samples.append(elapsed.milliseconds)
+        }
+        return samples
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import KioskCore
+import KioskJournal
+import KioskWire
+
+/// P6's synthetic journal: `students` students × `days` days × 4 taps (out in the morning, in at lunch, out in
+/// the afternoon, in at night, some of them after curfew), written through the journal's own bulk path for
+/// other gates' events. Built once per run and shared with P8.
+actor YearOfTaps {
+    /// The one journal of the run.
+    static let shared = YearOfTaps()
+    static let students = 500
+    static let policy = AttendancePolicy(timeZone: TimeZone(identifier: "Asia/Kolkata") ?? .gmt)
+
+    private var built: (directory: URL, days: Int, lastDay: AttendanceDate)?
+
+    /// The data directory holding `journal.sqlite`, the number of days in it and its last day.
+    func dataDirectory(in run: BenchRun) async throws -> (directory: URL, days: Int, lastDay: AttendanceDate) {
+        if let built { return built }
+        let days = 365
+        let directory = try run.directory("year")
+        let data = directory.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let journal = try await BenchJournal.withRoster(at: data.appendingPathComponent("journal.sqlite").path, students: Self.students)
+        let lastDay = Self.policy.attendanceDay(containing: Date()).previous
+        var seq: Int64 = 0
+        var batch: [WireEvent] = []
+        for offset in stride(from: days - 1, through: 0, by: -1) {
+            let day = lastDay.adding(days: -offset)
+            let start = Self.policy.start(of: day)
+            for student in 0..<Self.students {
+                for (hour, direction) in [(5.0, WireDirection.out), (9.0, .in), (11.0, .out), (16.0, .in)] {
+                    seq += 1
+                    // Spread over the hour; one student in fifty comes back after the 22:30 curfew.
+                    let late = hour == 16 && student % 50 == 0 ? 7.0 : 0
+                    let instant = start.addingTimeInterval((hour + late + Double((student * 7 + Int(seq)) % 60) / 60) * 3600)
+                    batch.append(Self.event(seq: seq, student: student, direction: direction, at: instant))
+                }
+            }
+            if batch.count >= 20_000 {
+                _ = try await journal.insertPulled(batch, cursor: seq, at: Date())
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        _ = try await journal.insertPulled(batch, cursor: seq, at: Date())
+        built = (data, days, lastDay)
+        return (data, days, lastDay)
+    }
+
+    private static func event(seq: Int64, student: Int, direction: WireDirection, at instant: Date) -> WireEvent {
+        let time = WireTime.format(instant)
+        return WireEvent(
+            id: EventID.make(at: instant).rawValue,
+            kioskId: "gate-2",
+            seq: seq,
+            reader: "entrance",
+            uid: BenchKiosk.cardUID(student),
+            studentId: "S\(student)",
+            kind: .tap,
+            direction: direction,
+            outcome: .accepted,
+            reason: nil,
+            occurredAt: time,
+            recordedAt: time,
+            monotonicNs: seq * 1_000_000,
+            bootId: "00000000-0000-0000-0000-000000000000",
+            clockSynced: true
+        )
+    }
+}
