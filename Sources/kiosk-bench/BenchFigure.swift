@@ -10,5 +10,7 @@ protocol BenchFigure: Sendable {
 
 /// Every figure, in the order they run.
 enum BenchFigures {
-    static let all: [any BenchFigure] = [TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), DailyReportFigure(), StartToReadyFigure()]
+    static let all: [any BenchFigure] = [
+        TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), DailyReportFigure(), StartToReadyFigure(),
+    ]
 }

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import KioskCore
+import KioskJournal
+import KioskWire
+
+/// A kiosk journal holding `count` of its own events not yet synced: the backlog of a kiosk that was cut off
+/// from its hub. Written through the journal's bulk path for other gates' events, then made this kiosk's own
+/// pending events in one statement (recording them one committed tap at a time would take minutes).
+enum Backlog {
+    static func journal(at path: String, kioskID: String, events count: Int) async throws {
+        let journal = try await BenchJournal.withRoster(at: path, students: 500)
+        let start = Date().addingTimeInterval(-Double(count))
+        var batch: [WireEvent] = []
+        for seq in 1...Int64(count) {
+            let instant = start.addingTimeInterval(Double(seq))
+            let time = WireTime.format(instant)
+            let student = Int(seq % 500)
+            batch.append(
+                WireEvent(
+                    id: EventID.make(at: instant).rawValue,
+                    kioskId: "backlog",
+                    seq: seq,
+                    reader: "entrance",
+                    uid: BenchKiosk.cardUID(student),
+                    studentId: "S\(student)",
+                    kind: .tap,
+                    direction: seq % 2 == 0 ? .in : .out,
+                    outcome: .accepted,
+                    reason: nil,
+                    occurredAt: time,
+                    recordedAt: time,
+                    monotonicNs: seq * 1_000_000,
+                    bootId: "00000000-0000-0000-0000-000000000000",
+                    clockSynced: true
+                )
+            )
+            if batch.count == 20_000 || seq == Int64(count) {
+                _ = try await journal.insertPulled(batch, cursor: 0, at: Date())
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE event SET kiosk_id = ?, sync_state = 'pending', synced_at = NULL", arguments: [kioskID])
+        }
+        try queue.close()
+    }
+}

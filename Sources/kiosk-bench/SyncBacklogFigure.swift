@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import KioskTesting
+
+/// P4: a kiosk's backlog pushed by the real `kiosk sync` to the real `kiosk-hub` on loopback until the hub holds
+/// every event: records per second, and the pushing process's peak memory for a backlog ten times larger. The
+/// baseline is the storage floor: the same rows inserted into a fresh SQLite file (WAL, synchronous=FULL) in
+/// transactions of the same batch size, with no HTTP, JSON or second database.
+struct SyncBacklogFigure: BenchFigure {
+    let name = "P4"
+    let title = "backlog synced to a hub on loopback"
+    static let batchSize = 500
+
+    func measure(_ run: BenchRun) async throws -> FigureResult {
+        let (small, large) = run.quick ? (2_000, 20_000) : (10_000, 100_000)
+        let smallRun = try await push(backlog: small, in: try run.directory("p4-small"))
+        let largeRun = try await push(backlog: large, in: try run.directory("p4-large"))
+        let floor = try await DedicatedThread.run { try Self.storageFloor(rows: large, in: try run.directory("p4-floor")) }
+        let rate = Double(large) / largeRun.seconds
+        let growth = Double(largeRun.peakResidentBytes - smallRun.peakResidentBytes) / 1_048_576
+        return FigureResult(
+            values: [
+                Measured(label: "\(large / 1000)k backlog", value: rate, unit: "records/s"),
+                Measured(label: "peak RSS \(large / 1000)k", value: Double(largeRun.peakResidentBytes) / 1_048_576, unit: "MB"),
+                Measured(label: "peak RSS \(small / 1000)k", value: Double(smallRun.peakResidentBytes) / 1_048_576, unit: "MB"),
+            ],
+            baseline: [Measured(label: "SQLite insert floor", value: floor, unit: "records/s")],
+            ratio: rate / floor,
+            goal: "≥ 50k records/s, RSS not growing with the backlog (≤ 2 MB more for 10×)",
+            met: rate >= 50_000 && growth <= 2,
+            note: "kiosk sync in batches of \(Self.batchSize); RSS grew \(String(format: "%.1f", growth)) MB from \(small) to \(large) records"
+        )
+    }
+
+    /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once.
+    private func push(backlog count: Int, in directory: URL) async throws -> MeasuredCommand {
+        let hub = try await BenchHub(in: directory, kioskID: BenchJournal.kioskID)
+        let data = directory.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try await Backlog.journal(at: data.appendingPathComponent("journal.sqlite").path, kioskID: BenchJournal.kioskID, events: count)
+        let config = directory.appendingPathComponent("kiosk.conf").path
+        try "[kiosk]\nid = \"\(BenchJournal.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n\(hub.syncSection)batch_size = \(Self.batchSize)\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try await DedicatedThread.run {
+            try MeasuredCommand.run(BenchKiosk.executable, ["sync", "--timeout", "600", "--config", config])
+        }
+        try await hub.process.terminate()
+        guard result.status == 0 else { throw BenchError("kiosk sync exited with \(result.status)") }
+        let held = try await DatabaseQueue(path: directory.appendingPathComponent("hub/hub.sqlite").path).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT id) FROM event") ?? 0
+        }
+        guard held == count else { throw BenchError("the hub holds \(held) events, not \(count)") }
+        return result
+    }
+
+    /// Rows per second inserted in transactions of `batchSize` into a fresh WAL file with synchronous=FULL.
+    private static func storageFloor(rows: Int, in directory: URL) throws -> Double {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let pool = try DatabasePool(path: directory.appendingPathComponent("floor.sqlite").path, configuration: configuration)
+        try pool.write { db in
+            try db.execute(sql: "CREATE TABLE event (id TEXT PRIMARY KEY NOT NULL, kiosk_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL)")
+        }
+        let body = String(repeating: "x", count: 300)
+        let start = ContinuousClock.now
+        for first in stride(from: 0, to: rows, by: batchSize) {
+            try pool.write { db in
+                for seq in first..<min(rows, first + batchSize) {
+                    try db.execute(sql: "INSERT INTO event VALUES (?, 'bench', ?, ?)", arguments: [UUID().uuidString, seq, body])
+                }
+            }
+        }
+        return Double(rows) / ((ContinuousClock.now - start).milliseconds / 1000)
+    }
+}
