@@ -10,12 +10,12 @@ struct IdleCPUFigure: BenchFigure {
     func measure(_ run: BenchRun) async throws -> FigureResult {
         let window = run.quick ? 20.0 : 60.0
         let directory = try run.directory("p3")
-        let hub = try await BenchHub(in: directory, kioskID: "bench")
+        let hub = try await BenchHub(in: directory, kioskIDs: ["bench"])
         let readers = ["00 00", "00 01"].enumerated().map { index, match in
             "[[readers]]\nname = \"gate-\(index)\"\ndriver = \"pcsc\"\nmatch = \"\(match)\"\ndirection = \"toggle\"\n"
         }
         let kiosk = try await BenchKiosk(in: directory, readers: readers.joined(separator: "\n"), students: 2)
-        try (try String(contentsOfFile: kiosk.config, encoding: .utf8) + "\n" + hub.syncSection).write(
+        try (try String(contentsOfFile: kiosk.config, encoding: .utf8) + "\n" + hub.syncSection(for: "bench")).write(
             toFile: kiosk.config,
             atomically: true,
             encoding: .utf8

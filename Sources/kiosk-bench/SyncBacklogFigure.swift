@@ -34,19 +34,20 @@ struct SyncBacklogFigure: BenchFigure {
 
     /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once.
     private func push(backlog count: Int, in directory: URL) async throws -> MeasuredCommand {
-        let hub = try await BenchHub(in: directory, kioskID: BenchJournal.kioskID)
+        let hub = try await BenchHub(in: directory, kioskIDs: [BenchJournal.kioskID])
         let data = directory.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try await Backlog.journal(at: data.appendingPathComponent("journal.sqlite").path, kioskID: BenchJournal.kioskID, events: count)
         let config = directory.appendingPathComponent("kiosk.conf").path
-        try "[kiosk]\nid = \"\(BenchJournal.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n\(hub.syncSection)batch_size = \(Self.batchSize)\n"
+        try
+            "[kiosk]\nid = \"\(BenchJournal.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n\(hub.syncSection(for: BenchJournal.kioskID))batch_size = \(Self.batchSize)\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
         let result = try await DedicatedThread.run {
             try MeasuredCommand.run(BenchKiosk.executable, ["sync", "--timeout", "600", "--config", config])
         }
         try await hub.process.terminate()
         guard result.status == 0 else { throw BenchError("kiosk sync exited with \(result.status)") }
-        let held = try await DatabaseQueue(path: directory.appendingPathComponent("hub/hub.sqlite").path).read { db in
+        let held = try await DatabaseQueue(path: hub.databasePath).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT id) FROM event") ?? 0
         }
         guard held == count else { throw BenchError("the hub holds \(held) events, not \(count)") }
