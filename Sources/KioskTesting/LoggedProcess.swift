@@ -52,13 +52,20 @@ public final class LoggedProcess: @unchecked Sendable {
 
     /// Waits for an output line containing `text` (after the first `skipping` lines) and returns when it arrived.
     public func line(containing text: String, skipping: Int = 0, timeout: Double = 20) async throws -> Date {
+        try await line(containingAny: [text], skipping: skipping, timeout: timeout)
+    }
+
+    /// Waits for an output line containing any of `texts` (after the first `skipping` lines) and returns when it
+    /// arrived.
+    public func line(containingAny texts: [String], skipping: Int = 0, timeout: Double = 20) async throws -> Date {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
-            if let found = lock.withLock({ lines.dropFirst(skipping).first { $0.1.contains(text) } }) { return found.0 }
+            let found = lock.withLock { lines.dropFirst(skipping).first { line in texts.contains { line.1.contains($0) } } }
+            if let found { return found.0 }
             if lock.withLock({ exited }) != nil { break }
             try await Task.sleep(for: .milliseconds(2))
         }
-        throw LoggedProcessError(waitedFor: text, output: output.suffix(20).joined(separator: "\n"))
+        throw LoggedProcessError(waitedFor: texts.joined(separator: "\" or \""), output: output.suffix(20).joined(separator: "\n"))
     }
 
     /// Types `text` into the process's standard input (as a keyboard-wedge reader would).

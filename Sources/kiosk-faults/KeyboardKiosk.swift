@@ -1,0 +1,53 @@
+import Foundation
+import KioskCore
+import KioskTesting
+
+/// The real `kiosk run --plain` (the binary beside `kiosk-faults`) with a keyboard-wedge reader on its standard
+/// input and a roster of numbered students: a scenario types card UIDs and reads the per-tap log lines.
+struct KeyboardKiosk {
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("kiosk")
+
+    let config: String
+    let journalPath: String
+    let process: LoggedProcess
+    private(set) var linesSeen = 0
+
+    /// Writes the configuration (data in `data`), imports `students` students and starts the service.
+    init(configIn directory: URL, data: URL, students: Int) async throws {
+        config = directory.appendingPathComponent("kiosk.conf").path
+        journalPath = data.appendingPathComponent("journal.sqlite").path
+        try """
+        [kiosk]
+        id = "\(FaultRoster.kioskID)"
+        data_dir = "\(data.path)"
+
+        [[readers]]
+        name = "entrance"
+        driver = "keyboard"
+        direction = "toggle"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let rows = try (0..<students).map { "S\($0),Student \($0),\(100 + $0),\(try FaultRoster.card($0).hex)" }
+        let roster = directory.appendingPathComponent("roster.csv")
+        try (["student_id,name,room,tag_uid"] + rows).joined(separator: "\n").write(to: roster, atomically: true, encoding: .utf8)
+        let importer = try LoggedProcess(Self.executable, ["roster", "import", roster.path, "--config", config])
+        guard try await importer.exitStatus(timeout: 30) == 0 else { throw FaultError("kiosk roster import failed") }
+        process = try LoggedProcess(Self.executable, ["run", "--plain", "--config", config], keepingStandardError: true)
+        _ = try await process.line(containing: "running with 1 readers", timeout: 30)
+    }
+
+    /// Types student `n`'s card and returns whether the kiosk recorded it ("entrance: IN|OUT S<n> ...") or
+    /// refused it ("... not recorded: ..."), from the line it logged.
+    mutating func tap(student n: Int) async throws -> Bool {
+        process.type(try FaultRoster.card(n).hex + "\n")
+        let recorded = "entrance: "
+        let refused = "not recorded"
+        _ = try await process.line(containingAny: [recorded, refused], skipping: linesSeen, timeout: 20)
+        let lines = process.output
+        guard let index = lines.indices.dropFirst(linesSeen).first(where: { lines[$0].contains(recorded) || lines[$0].contains(refused) }) else {
+            throw FaultError("the kiosk said nothing about a tap")
+        }
+        linesSeen = index + 1
+        return lines[index].contains(recorded) && lines[index].contains(" S\(n) ")
+    }
+}
