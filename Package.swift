@@ -170,7 +170,19 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskWire"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
-        .target(name: "KioskTesting", swiftSettings: strictSettings),
+        .target(
+            name: "KioskTesting",
+            dependencies: [
+                "KioskCore", "KioskJournal", "KioskWire",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KioskDaemonTests",
             dependencies: [
@@ -189,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "KioskSyncTests",
             dependencies: [
-                "KioskSync", "KioskHub", "KioskJournal", "KioskWire", "KioskCore",
+                "KioskSync", "KioskHub", "KioskJournal", "KioskWire", "KioskCore", "KioskTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// A kiosk data directory and configuration in the run's scratch space, and the `kiosk` binary built beside
 /// `kiosk-bench`, for figures that measure the real process.
@@ -9,29 +10,27 @@ struct BenchKiosk {
     }
 
     static let executable = sibling("kiosk")
+    /// The kiosk id of every bench journal.
+    static let kioskID = "bench"
 
     let directory: URL
     var config: String { directory.appendingPathComponent("kiosk.conf").path }
 
-    /// Writes kiosk.conf (with `readers`, TOML `[[readers]]` tables) and imports a roster of `students` students,
-    /// whose cards are `cardUID(n)`.
+    /// Writes kiosk.conf (with `readers`, TOML `[[readers]]` tables) and imports `NumberedRoster`'s first
+    /// `students` students.
     init(in directory: URL, readers: String, students: Int, extra: String = "") async throws {
         self.directory = directory
         try """
         [kiosk]
-        id = "bench"
+        id = "\(Self.kioskID)"
         data_dir = "\(directory.appendingPathComponent("data").path)"
         \(extra)
         \(readers)
         """.write(toFile: config, atomically: true, encoding: .utf8)
         let roster = directory.appendingPathComponent("roster.csv")
-        let rows = (1...max(1, students)).map { "S\($0),Student \($0),\(100 + $0 % 400),\(Self.cardUID($0))" }
-        try (["student_id,name,room,tag_uid"] + rows).joined(separator: "\n").write(to: roster, atomically: true, encoding: .utf8)
+        try NumberedRoster.csv(students: students).write(to: roster, atomically: true, encoding: .utf8)
         try await run(["roster", "import", roster.path])
     }
-
-    /// The UID of student `n`'s card: 4 bytes, unique per student.
-    static func cardUID(_ n: Int) -> String { String(format: "04%06X", n) }
 
     /// Runs one `kiosk` command on this kiosk to its end; throws when it fails.
     func run(_ arguments: [String]) async throws {

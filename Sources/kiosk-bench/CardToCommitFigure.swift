@@ -26,8 +26,8 @@ struct CardToCommitFigure: BenchFigure {
         var kioskLatency = Samples()
         var cLatency = Samples()
         var extra = Samples()
-        for n in 1...cards {
-            let card = VirtualCard(uid: BenchKiosk.cardUID(n))
+        for n in 0..<cards {
+            let card = VirtualCard(uid: NumberedRoster.cardUID(n))
             let presented = try await card.tap(port: VirtualCard.firstReaderPort, hold: 0.5)
             let committed = try await service.line(containing: "entrance: OUT S\(n) ", timeout: 10)
             let read = try await reference.line(containing: "uid \(card.uid)", timeout: 10)

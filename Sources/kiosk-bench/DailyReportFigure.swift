@@ -3,6 +3,7 @@ import GRDB
 import KioskCore
 import KioskJournal
 import KioskReports
+import KioskTesting
 
 /// P6: the daily report (query, attendance rules, JSON rendering, as `kiosk report --format json` does) on a
 /// journal of 500 students × 365 days × 4 taps, and a month of them, against the raw SQL read of one day's
@@ -16,7 +17,7 @@ struct DailyReportFigure: BenchFigure {
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
         let generated = ContinuousClock.now - generation
         let path = year.directory.appendingPathComponent("journal.sqlite").path
-        let journal = try Journal.open(path: path, kioskID: BenchJournal.kioskID)
+        let journal = try Journal.open(path: path, kioskID: BenchKiosk.kioskID)
         let rules = AttendanceRules(policy: YearOfTaps.policy)
         let renderer = ReportRenderer()
         let days = (0..<(run.quick ? 10 : 60)).map { year.lastDay.adding(days: -$0 * 5) }

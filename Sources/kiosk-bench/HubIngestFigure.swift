@@ -75,7 +75,7 @@ struct HubIngestFigure: BenchFigure {
                 kioskId: kiosk,
                 seq: Int64(seq),
                 reader: "entrance",
-                uid: BenchKiosk.cardUID(seq % 500),
+                uid: NumberedRoster.cardUID(seq % 500),
                 studentId: "S\(seq % 500)",
                 kind: .tap,
                 direction: seq % 2 == 0 ? .in : .out,

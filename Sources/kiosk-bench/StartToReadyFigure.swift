@@ -12,7 +12,11 @@ struct StartToReadyFigure: BenchFigure {
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
         let empty = try run.directory("p8-empty").appendingPathComponent("data")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        _ = try await BenchJournal.withRoster(at: empty.appendingPathComponent("journal.sqlite").path, students: YearOfTaps.students)
+        _ = try await NumberedRoster.journal(
+            at: empty.appendingPathComponent("journal.sqlite").path,
+            kioskID: BenchKiosk.kioskID,
+            students: YearOfTaps.students
+        )
         let full = try await DedicatedThread.run { try Self.startToReady(data: year.directory, times: starts) }
         let baseline = try await DedicatedThread.run { try Self.startToReady(data: empty, times: starts) }
         return FigureResult(
@@ -28,7 +32,7 @@ struct StartToReadyFigure: BenchFigure {
     /// Starts `kiosk run` on `data` `times` times, each until READY=1, then stops it with SIGTERM.
     private static func startToReady(data: URL, times: Int) throws -> Samples {
         let config = data.deletingLastPathComponent().appendingPathComponent("p8.conf").path
-        try "[kiosk]\nid = \"\(BenchJournal.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n[attendance]\ntimezone = \"Asia/Kolkata\"\n"
+        try "[kiosk]\nid = \"\(BenchKiosk.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n[attendance]\ntimezone = \"Asia/Kolkata\"\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
         var samples = Samples()
         for _ in 0..<times {

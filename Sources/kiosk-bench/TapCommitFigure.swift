@@ -14,7 +14,11 @@ struct TapCommitFigure: BenchFigure {
     func measure(_ run: BenchRun) async throws -> FigureResult {
         let taps = run.quick ? 500 : 3000
         let directory = try run.directory("p1")
-        let journal = try await BenchJournal.withRoster(at: directory.appendingPathComponent("journal.sqlite").path, students: 200)
+        let journal = try await NumberedRoster.journal(
+            at: directory.appendingPathComponent("journal.sqlite").path,
+            kioskID: BenchKiosk.kioskID,
+            students: 200
+        )
         // No debounce: every tap is an accepted IN or OUT, the most a tap writes.
         let rules = AttendanceRules(policy: AttendancePolicy(debounceSeconds: 0))
         let summary = LiveSummary(
@@ -29,7 +33,7 @@ struct TapCommitFigure: BenchFigure {
         var tap = Samples()
         var commit = Samples()
         for n in 0..<taps {
-            let read = TagRead(uid: try BenchJournal.card(n % 200), reader: "entrance", readerDirection: .toggle, occurredAt: Date())
+            let read = TagRead(uid: try NumberedRoster.card(n % 200), reader: "entrance", readerDirection: .toggle, occurredAt: Date())
             let start = ContinuousClock.now
             _ = try await journal.record(read, rules: rules)
             commit.append((ContinuousClock.now - start).milliseconds)

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskJournal
+import KioskTesting
 import KioskWire
 
 /// P6's synthetic journal: `students` students × `days` days × 4 taps (out in the morning, in at lunch, out in
@@ -21,7 +22,11 @@ actor YearOfTaps {
         let directory = try run.directory("year")
         let data = directory.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let journal = try await BenchJournal.withRoster(at: data.appendingPathComponent("journal.sqlite").path, students: Self.students)
+        let journal = try await NumberedRoster.journal(
+            at: data.appendingPathComponent("journal.sqlite").path,
+            kioskID: BenchKiosk.kioskID,
+            students: Self.students
+        )
         let lastDay = Self.policy.attendanceDay(containing: Date()).previous
         var seq: Int64 = 0
         var batch: [WireEvent] = []
@@ -54,7 +59,7 @@ actor YearOfTaps {
             kioskId: "gate-2",
             seq: seq,
             reader: "entrance",
-            uid: BenchKiosk.cardUID(student),
+            uid: NumberedRoster.cardUID(student),
             studentId: "S\(student)",
             kind: .tap,
             direction: direction,

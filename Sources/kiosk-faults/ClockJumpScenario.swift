@@ -16,7 +16,7 @@ struct ClockJumpScenario: FaultScenario {
 
     func run(_ run: FaultRun) async throws -> ScenarioResult {
         let path = try run.directory("r6").appendingPathComponent("journal.sqlite").path
-        let journal = try await FaultRoster.journal(at: path, students: 4)
+        let journal = try await NumberedRoster.journal(at: path, kioskID: KeyboardKiosk.kioskID, students: 4)
         let rules = AttendanceRules(policy: Self.policy)
         let day = Self.policy.attendanceDay(containing: Date()).previous
         let offset = Mutex(Self.policy.start(of: day).addingTimeInterval(8 * 3600).timeIntervalSinceNow)
@@ -27,7 +27,7 @@ struct ClockJumpScenario: FaultScenario {
         ]
         for (jump, student) in script {
             offset.withLock { $0 += jump }
-            let read = TagRead(uid: try FaultRoster.card(student), reader: "gate", readerDirection: .toggle, occurredAt: clock.now())
+            let read = TagRead(uid: try NumberedRoster.card(student), reader: "gate", readerDirection: .toggle, occurredAt: clock.now())
             _ = try await journal.record(read, rules: rules, clock: clock)
         }
         let events = try await Self.events(path: path)

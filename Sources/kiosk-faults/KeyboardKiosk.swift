@@ -8,6 +8,9 @@ struct KeyboardKiosk {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         .appendingPathComponent("kiosk")
 
+    /// The kiosk id of every fault scenario's journal.
+    static let kioskID = "faults"
+
     let config: String
     let journalPath: String
     let process: LoggedProcess
@@ -19,7 +22,7 @@ struct KeyboardKiosk {
         journalPath = data.appendingPathComponent("journal.sqlite").path
         try """
         [kiosk]
-        id = "\(FaultRoster.kioskID)"
+        id = "\(KeyboardKiosk.kioskID)"
         data_dir = "\(data.path)"
 
         [[readers]]
@@ -27,9 +30,8 @@ struct KeyboardKiosk {
         driver = "keyboard"
         direction = "toggle"
         """.write(toFile: config, atomically: true, encoding: .utf8)
-        let rows = try (0..<students).map { "S\($0),Student \($0),\(100 + $0),\(try FaultRoster.card($0).hex)" }
         let roster = directory.appendingPathComponent("roster.csv")
-        try (["student_id,name,room,tag_uid"] + rows).joined(separator: "\n").write(to: roster, atomically: true, encoding: .utf8)
+        try NumberedRoster.csv(students: students).write(to: roster, atomically: true, encoding: .utf8)
         let importer = try LoggedProcess(Self.executable, ["roster", "import", roster.path, "--config", config])
         guard try await importer.exitStatus(timeout: 30) == 0 else { throw FaultError("kiosk roster import failed") }
         process = try LoggedProcess(Self.executable, ["run", "--plain", "--config", config], keepingStandardError: true)
@@ -39,7 +41,7 @@ struct KeyboardKiosk {
     /// Types student `n`'s card and returns whether the kiosk recorded it ("entrance: IN|OUT S<n> ...") or
     /// refused it ("... not recorded: ..."), from the line it logged.
     mutating func tap(student n: Int) async throws -> Bool {
-        process.type(try FaultRoster.card(n).hex + "\n")
+        process.type(try NumberedRoster.card(n).hex + "\n")
         let recorded = "entrance: "
         let refused = "not recorded"
         _ = try await process.line(containingAny: [recorded, refused], skipping: linesSeen, timeout: 20)

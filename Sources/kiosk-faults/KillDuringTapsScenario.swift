@@ -11,7 +11,7 @@ struct KillDuringTapsScenario: FaultScenario {
         let kills = 1000
         let students = 50
         let path = try run.directory("r1").appendingPathComponent("journal.sqlite").path
-        _ = try await FaultRoster.journal(at: path, students: students)
+        _ = try await NumberedRoster.journal(at: path, kioskID: KeyboardKiosk.kioskID, students: students)
         let (acknowledged, missing, checks, integrity) = try await DedicatedThread.run {
             try Self.killRepeatedly(kills: kills, journal: path, students: students)
         }

@@ -5,6 +5,7 @@ import KioskCore
 import KioskHub
 import KioskJournal
 import KioskSync
+import KioskTesting
 import Logging
 import Testing
 

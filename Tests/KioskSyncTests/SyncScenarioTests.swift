@@ -3,6 +3,7 @@ import KioskCore
 import KioskHub
 import KioskJournal
 import KioskSync
+import KioskTesting
 import Testing
 
 @Test func aHealthyHubReceivesEveryEventOnce() async throws {

@@ -6,6 +6,7 @@ import KioskCore
 import KioskHub
 import KioskJournal
 import KioskSync
+import KioskTesting
 import Logging
 import NIOSSL
 import Testing

@@ -1,9 +1,9 @@
-import Hummingbird
+public import Hummingbird
 import ServiceLifecycle
 
 /// Runs a Hummingbird application on a loopback port until `body` returns. `make` builds the application
 /// with the callback that reports the port it listens on.
-func withRunning<App: ApplicationProtocol, Value: Sendable>(
+public func withRunning<App: ApplicationProtocol, Value: Sendable>(
     _ make: (@escaping @Sendable (Int) async -> Void) -> App,
     _ body: (Int) async throws -> Value
 ) async throws -> Value {

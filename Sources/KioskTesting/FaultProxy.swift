@@ -1,12 +1,12 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import Foundation
-import Hummingbird
+public import Hummingbird
 import KioskWire
 import NIOCore
 import NIOHTTP1
 
 /// What the proxy does to one push.
-enum Fault: Sendable {
+public enum Fault: Sendable {
     /// Forward it and return the hub's answer.
     case pass
     /// Answer this status without forwarding, with a `Retry-After` when given.
@@ -20,15 +20,15 @@ enum Fault: Sendable {
 }
 
 /// The faults to apply, in order, and events to damage or refuse; shared by the proxy's requests.
-actor FaultScript {
+public actor FaultScript {
     private var faults: [Fault]
     /// Events the proxy damages (an invalid UID) before forwarding, so the hub rejects them.
     private let damaged: Set<String>
     /// Batches holding any of these events get 422 for the whole batch.
     private let refused: Set<String>
-    private(set) var pushes = 0
+    public private(set) var pushes = 0
 
-    init(_ faults: [Fault] = [], damaged: Set<String> = [], refused: Set<String> = []) {
+    public init(_ faults: [Fault] = [], damaged: Set<String> = [], refused: Set<String> = []) {
         self.faults = faults
         self.damaged = damaged
         self.refused = refused
@@ -44,9 +44,10 @@ actor FaultScript {
     }
 }
 
-/// A fault-injecting HTTP proxy between a kiosk and the hub, for the sync tests.
-enum FaultProxy {
-    static func application(
+/// A fault-injecting HTTP proxy between a kiosk and the hub, for the sync tests and kiosk-faults.
+public enum FaultProxy {
+    /// The proxy in front of the hub on `hubPort`, applying `script` to each push.
+    public static func application(
         hubPort: Int,
         script: FaultScript,
         http: HTTPClient,

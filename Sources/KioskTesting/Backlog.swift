@@ -7,9 +7,10 @@ import KioskWire
 /// A kiosk journal holding `count` of its own events not yet synced: the backlog of a kiosk that was cut off
 /// from its hub. Written through the journal's bulk path for other gates' events, then made this kiosk's own
 /// pending events in one statement (recording them one committed tap at a time would take minutes).
-enum Backlog {
-    static func journal(at path: String, kioskID: String, events count: Int) async throws {
-        let journal = try await BenchJournal.withRoster(at: path, students: 500)
+public enum Backlog {
+    /// Writes the backlog into a new journal at `path` of kiosk `kioskID`, with a roster of 500 numbered students.
+    public static func journal(at path: String, kioskID: String, events count: Int) async throws {
+        let journal = try await NumberedRoster.journal(at: path, kioskID: kioskID, students: 500)
         let start = Date().addingTimeInterval(-Double(count))
         var batch: [WireEvent] = []
         for seq in 1...Int64(count) {
@@ -22,7 +23,7 @@ enum Backlog {
                     kioskId: "backlog",
                     seq: seq,
                     reader: "entrance",
-                    uid: BenchKiosk.cardUID(student),
+                    uid: NumberedRoster.cardUID(student),
                     studentId: "S\(student)",
                     kind: .tap,
                     direction: seq % 2 == 0 ? .in : .out,
