@@ -42,6 +42,8 @@ public struct Journal: Sendable {
         guard size > 0 else { return }
         var configuration = Configuration()
         configuration.readonly = true
+        // A running kiosk may hold the file for a moment (a checkpoint as it stops): wait, as the pool does.
+        configuration.busyMode = .timeout(10)
         try JournalSchema.check(try DatabaseQueue(path: path, configuration: configuration), path: path)
     }
 

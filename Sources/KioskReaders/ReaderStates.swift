@@ -14,7 +14,10 @@ public final class ReaderStates: Sendable {
         }
     }
 
-    private let states = Mutex<[String: State]>([:])
+    private let states = Mutex<(byReader: [String: State], version: Int)>(([:], 0))
+    /// The version last given to `onChange`: deliveries are serialised, and one older than that is dropped, so
+    /// the last one delivered is always the latest state even when readers change at the same moment.
+    private let delivered = Mutex(0)
     private let onChange: @Sendable ([String: State]) -> Void
 
     /// - Parameter onChange: told every state after each change (e.g. to keep them in a file for `kiosk status`).
@@ -23,14 +26,19 @@ public final class ReaderStates: Sendable {
     }
 
     /// The latest state of each reader that reported one, by reader name.
-    public var current: [String: State] { states.withLock { $0 } }
+    public var current: [String: State] { states.withLock { $0.byReader } }
 
     /// Records `reader`'s state.
     public func set(_ reader: String, _ description: String, healthy: Bool) {
-        let all = states.withLock { states in
-            states[reader] = State(description: description, healthy: healthy)
-            return states
+        let (all, version) = states.withLock { states in
+            states.byReader[reader] = State(description: description, healthy: healthy)
+            states.version += 1
+            return (states.byReader, states.version)
         }
-        onChange(all)
+        delivered.withLock { last in
+            guard version > last else { return }
+            last = version
+            onChange(all)
+        }
     }
 }

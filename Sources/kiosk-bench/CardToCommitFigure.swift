@@ -39,10 +39,10 @@ struct CardToCommitFigure: BenchFigure {
         let ratio = kioskLatency.p50 / max(cLatency.p50, 0.001)
         return FigureResult(
             values: [
-                Measured(label: "p50", value: kioskLatency.p50, unit: "ms"), Measured(label: "max", value: kioskLatency.percentile(100), unit: "ms"),
+                Measured(label: "p50", value: kioskLatency.p50, unit: "ms"), Measured(label: "max", value: kioskLatency.max, unit: "ms"),
             ],
             baseline: [
-                Measured(label: "C p50", value: cLatency.p50, unit: "ms"), Measured(label: "C max", value: cLatency.percentile(100), unit: "ms"),
+                Measured(label: "C p50", value: cLatency.p50, unit: "ms"), Measured(label: "C max", value: cLatency.max, unit: "ms"),
             ],
             ratio: ratio,
             goal: "kiosk p50 ≤ 1.2 × the C program's p50",

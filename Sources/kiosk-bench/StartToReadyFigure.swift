@@ -20,11 +20,11 @@ struct StartToReadyFigure: BenchFigure {
         let full = try await DedicatedThread.run { try Self.startToReady(data: year.directory, times: starts) }
         let baseline = try await DedicatedThread.run { try Self.startToReady(data: empty, times: starts) }
         return FigureResult(
-            values: [Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.percentile(100), unit: "ms")],
+            values: [Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.max, unit: "ms")],
             baseline: [Measured(label: "roster-only journal p50", value: baseline.p50, unit: "ms")],
             ratio: full.p50 / max(baseline.p50, 0.001),
             goal: "≤ 300 ms",
-            met: full.percentile(100) <= 300,
+            met: full.max <= 300,
             note: "\(starts) starts each, no readers, standalone; timed from spawning the process to receiving READY=1"
         )
     }

@@ -10,5 +10,7 @@ protocol FaultScenario: Sendable {
 
 /// Every scenario, in the order they run.
 enum FaultScenarios {
-    static let all: [any FaultScenario] = [KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario()]
+    static let all: [any FaultScenario] = [
+        KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario(), PCSCDRestartScenario(),
+    ]
 }

@@ -2,8 +2,8 @@ import Foundation
 import KioskCore
 import KioskTesting
 
-/// The real `kiosk run --plain` (the binary beside `kiosk-faults`) with a keyboard-wedge reader on its standard
-/// input and a roster of numbered students: a scenario types card UIDs and reads the per-tap log lines.
+/// The real `kiosk run --plain` (the binary beside `kiosk-faults`), by default with a keyboard-wedge reader on its
+/// standard input, and a roster of numbered students: a scenario types card UIDs and reads the per-tap log lines.
 struct KeyboardKiosk {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         .appendingPathComponent("kiosk")
@@ -16,8 +16,12 @@ struct KeyboardKiosk {
     let process: LoggedProcess
     private(set) var linesSeen = 0
 
-    /// Writes the configuration (data in `data`), imports `students` students and starts the service.
-    init(configIn directory: URL, data: URL, students: Int) async throws {
+    /// The one keyboard-wedge reader on standard input.
+    static let keyboardReader = "[[readers]]\nname = \"entrance\"\ndriver = \"keyboard\"\ndirection = \"toggle\"\n"
+
+    /// Writes the configuration (data in `data`, `readers` as TOML tables), imports `students` students and starts
+    /// the service.
+    init(configIn directory: URL, data: URL, students: Int, readers: String = keyboardReader) async throws {
         config = directory.appendingPathComponent("kiosk.conf").path
         journalPath = data.appendingPathComponent("journal.sqlite").path
         try """
@@ -25,17 +29,14 @@ struct KeyboardKiosk {
         id = "\(KeyboardKiosk.kioskID)"
         data_dir = "\(data.path)"
 
-        [[readers]]
-        name = "entrance"
-        driver = "keyboard"
-        direction = "toggle"
+        \(readers)
         """.write(toFile: config, atomically: true, encoding: .utf8)
         let roster = directory.appendingPathComponent("roster.csv")
         try NumberedRoster.csv(students: students).write(to: roster, atomically: true, encoding: .utf8)
         let importer = try LoggedProcess(Self.executable, ["roster", "import", roster.path, "--config", config])
         guard try await importer.exitStatus(timeout: 30) == 0 else { throw FaultError("kiosk roster import failed") }
         process = try LoggedProcess(Self.executable, ["run", "--plain", "--config", config], keepingStandardError: true)
-        _ = try await process.line(containing: "running with 1 readers", timeout: 30)
+        _ = try await process.line(containing: "running with", timeout: 30)
     }
 
     /// Types student `n`'s card and returns whether the kiosk recorded it ("entrance: IN|OUT S<n> ...") or
