@@ -21,11 +21,11 @@ extension Journal {
     public func markSynced(_ ids: [String], at instant: Date) async throws(KioskError) {
         guard !ids.isEmpty else { return }
         try await write { db in
+            let update = try db.cachedStatement(
+                sql: "UPDATE event SET sync_state = 'synced', synced_at = ?, sync_reason = NULL WHERE id = ? AND sync_state = 'pending'"
+            )
             for id in ids {
-                try db.execute(
-                    sql: "UPDATE event SET sync_state = 'synced', synced_at = ?, sync_reason = NULL WHERE id = ? AND sync_state = 'pending'",
-                    arguments: [instant.journalMillis, id]
-                )
+                try update.execute(arguments: [instant.journalMillis, id])
             }
         }
     }

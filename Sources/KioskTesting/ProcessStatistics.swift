@@ -50,7 +50,7 @@ public struct ProcessStatistics: Sendable {
     private func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
-            let number = line.dropFirst(name.count + 1).split(separator: " ").first
+            let number = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
             return number.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil

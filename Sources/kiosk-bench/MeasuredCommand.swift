@@ -1,7 +1,8 @@
 import Foundation
+import KioskTesting
 
-/// A child process run to its end with what the kernel measured of it: wall time and peak resident memory
-/// (`wait4`'s `ru_maxrss`), each child measured on its own.
+/// A child process run to its end with its wall time and its own peak resident memory (VmHWM, read every
+/// 10 ms until it exits), each child measured on its own.
 struct MeasuredCommand {
     let status: Int32
     let seconds: Double
@@ -19,11 +20,19 @@ struct MeasuredCommand {
         var pid: pid_t = 0
         let start = ContinuousClock.now
         guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else { throw BenchError("cannot start \(executable.path)") }
+        // wait4's ru_maxrss would also count the spawning process's own peak (Linux keeps the high-water mark of
+        // the memory image exec replaced), so the child's own VmHWM is read from /proc until it exits.
+        var peak = 0
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError("wait4 failed for \(executable.path)") }
+        while true {
+            peak = max(peak, ProcessStatistics(pid: pid).peakResidentBytes ?? 0)
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            guard waited == 0 else { throw BenchError("waitpid failed for \(executable.path)") }
+            usleep(10_000)
+        }
         let elapsed = ContinuousClock.now - start
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return MeasuredCommand(status: exitStatus, seconds: elapsed.milliseconds / 1000, peakResidentBytes: usage.ru_maxrss * 1024)
+        return MeasuredCommand(status: exitStatus, seconds: elapsed.milliseconds / 1000, peakResidentBytes: peak)
     }
 }

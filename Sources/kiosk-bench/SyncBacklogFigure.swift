@@ -21,6 +21,7 @@ struct SyncBacklogFigure: BenchFigure {
         return FigureResult(
             values: [
                 Measured(label: "\(large / 1000)k backlog", value: rate, unit: "records/s"),
+                Measured(label: "\(small / 1000)k backlog", value: Double(small) / smallRun.seconds, unit: "records/s"),
                 Measured(label: "peak RSS \(large / 1000)k", value: Double(largeRun.peakResidentBytes) / 1_048_576, unit: "MB"),
                 Measured(label: "peak RSS \(small / 1000)k", value: Double(smallRun.peakResidentBytes) / 1_048_576, unit: "MB"),
             ],
@@ -47,6 +48,7 @@ struct SyncBacklogFigure: BenchFigure {
         }
         try await hub.process.terminate()
         guard result.status == 0 else { throw BenchError("kiosk sync exited with \(result.status)") }
+        guard result.peakResidentBytes > 0 else { throw BenchError("the peak memory of kiosk sync could not be read from /proc") }
         let held = try await DatabaseQueue(path: hub.databasePath).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT id) FROM event") ?? 0
         }
@@ -63,11 +65,13 @@ struct SyncBacklogFigure: BenchFigure {
             try db.execute(sql: "CREATE TABLE event (id TEXT PRIMARY KEY NOT NULL, kiosk_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL)")
         }
         let body = String(repeating: "x", count: 300)
+        let ids = (0..<rows).map { _ in UUID().uuidString }
         let start = ContinuousClock.now
         for first in stride(from: 0, to: rows, by: batchSize) {
             try pool.write { db in
+                let insert = try db.cachedStatement(sql: "INSERT INTO event VALUES (?, 'bench', ?, ?)")
                 for seq in first..<min(rows, first + batchSize) {
-                    try db.execute(sql: "INSERT INTO event VALUES (?, 'bench', ?, ?)", arguments: [UUID().uuidString, seq, body])
+                    try insert.execute(arguments: [ids[seq], seq, body])
                 }
             }
         }
