@@ -11,6 +11,7 @@ protocol BenchFigure: Sendable {
 /// Every figure, in the order they run.
 enum BenchFigures {
     static let all: [any BenchFigure] = [
-        TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(), DailyReportFigure(), StartToReadyFigure(),
+        TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(),
+        StartToReadyFigure(),
     ]
 }

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import KioskTesting
+
+/// P7: the resident memory of the real `kiosk run` (off a terminal, a keyboard-wedge reader on its standard
+/// input, as a USB reader that types UIDs) once warmed up, and its growth while it records many taps; the
+/// baseline is its memory right after start-up.
+struct SteadyMemoryFigure: BenchFigure {
+    let name = "P7"
+    let title = "kiosk run memory at steady state and over many taps"
+    static let students = 500
+
+    func measure(_ run: BenchRun) async throws -> FigureResult {
+        let (warmUp, taps) = run.quick ? (2_000, 20_000) : (20_000, 1_000_000)
+        let directory = try run.directory("p7")
+        let kiosk = try await BenchKiosk(
+            in: directory,
+            readers: "[[readers]]\nname = \"entrance\"\ndriver = \"keyboard\"\ndirection = \"toggle\"",
+            students: Self.students
+        )
+        let process = Process()
+        process.executableURL = BenchKiosk.executable
+        process.arguments = ["run", "--plain", "--config", kiosk.config]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let statistics = ProcessStatistics(pid: process.processIdentifier)
+        let journal = directory.appendingPathComponent("data/journal.sqlite").path
+        try await Self.waitForEvents(0, in: journal)
+        try await Task.sleep(for: .seconds(1))
+        let started = statistics.residentBytes ?? 0
+        try await Self.tap(warmUp, from: 0, into: input)
+        try await Self.waitForEvents(warmUp, in: journal)
+        let steady = statistics.residentBytes ?? 0
+        let start = ContinuousClock.now
+        try await Self.tap(taps, from: warmUp, into: input)
+        try await Self.waitForEvents(warmUp + taps, in: journal)
+        let seconds = (ContinuousClock.now - start).milliseconds / 1000
+        let after = statistics.residentBytes ?? 0
+        let peak = statistics.peakResidentBytes ?? 0
+        process.terminate()
+        process.waitUntilExit()
+        let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
+        let growth = megabytes(after - steady)
+        return FigureResult(
+            values: [
+                Measured(label: "steady RSS", value: megabytes(steady), unit: "MB"),
+                Measured(label: "growth over \(taps) taps", value: growth, unit: "MB"),
+                Measured(label: "peak RSS", value: megabytes(peak), unit: "MB"), Measured(label: "taps", value: Double(taps) / seconds, unit: "/s"),
+            ],
+            baseline: [Measured(label: "RSS after start-up", value: megabytes(started), unit: "MB")],
+            ratio: Double(steady) / Double(max(started, 1)),
+            goal: "steady RSS ≤ 30 MB and ≤ 1 MB growth",
+            met: megabytes(steady) <= 30 && growth <= 1,
+            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal); \(Self.students) students, debounce 10 s"
+        )
+    }
+
+    /// Types `count` card UIDs, one per line, cycling through the students.
+    private static func tap(_ count: Int, from first: Int, into input: Pipe) async throws {
+        try await DedicatedThread.run {
+            var chunk = ""
+            for n in first..<(first + count) {
+                chunk += NumberedRoster.cardUID(n % students) + "\n"
+                if chunk.utf8.count > 64 * 1024 || n == first + count - 1 {
+                    try input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8))
+                    chunk = ""
+                }
+            }
+        }
+    }
+
+    /// Waits until the journal holds `count` events (the kiosk commits them one by one).
+    private static func waitForEvents(_ count: Int, in path: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(3600)
+        while ContinuousClock.now < deadline {
+            if FileManager.default.fileExists(atPath: path) {
+                let queue = try DatabaseQueue(path: path)
+                let held = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+                try queue.close()
+                if held >= count { return }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw BenchError("the kiosk did not record \(count) taps within an hour")
+    }
+}
