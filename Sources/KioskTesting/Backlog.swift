@@ -15,26 +15,8 @@ public enum Backlog {
         var batch: [WireEvent] = []
         for seq in 1...Int64(count) {
             let instant = start.addingTimeInterval(Double(seq))
-            let time = WireTime.format(instant)
-            let student = Int(seq % 500)
             batch.append(
-                WireEvent(
-                    id: EventID.make(at: instant).rawValue,
-                    kioskId: "backlog",
-                    seq: seq,
-                    reader: "entrance",
-                    uid: NumberedRoster.cardUID(student),
-                    studentId: "S\(student)",
-                    kind: .tap,
-                    direction: seq % 2 == 0 ? .in : .out,
-                    outcome: .accepted,
-                    reason: nil,
-                    occurredAt: time,
-                    recordedAt: time,
-                    monotonicNs: seq * 1_000_000,
-                    bootId: "00000000-0000-0000-0000-000000000000",
-                    clockSynced: true
-                )
+                NumberedRoster.tapEvent(kioskID: "backlog", seq: seq, student: Int(seq % 500), direction: seq % 2 == 0 ? .in : .out, at: instant)
             )
             if batch.count == 20_000 || seq == Int64(count) {
                 _ = try await journal.insertPulled(batch, cursor: 0, at: Date())

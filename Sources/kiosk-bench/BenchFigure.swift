@@ -1,3 +1,5 @@
+import KioskTesting
+
 /// One performance figure of the issue: P1 ... P8.
 protocol BenchFigure: Sendable {
     /// The figure's name, "P1" ... "P8": its key in the JSON output.
@@ -5,7 +7,7 @@ protocol BenchFigure: Sendable {
     /// What is measured, in a few words.
     var title: String { get }
     /// Measures the figure and its baseline.
-    func measure(_ run: BenchRun) async throws -> FigureResult
+    func measure(_ run: ScratchRun) async throws -> FigureResult
 }
 
 /// Every figure, in the order they run.

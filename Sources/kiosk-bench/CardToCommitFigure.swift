@@ -9,7 +9,7 @@ struct CardToCommitFigure: BenchFigure {
     let title = "virtual card presented → event committed, through pcscd"
     static let reader = "Kiosk Reader 00 00"
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let cards = run.quick ? 12 : 40
         let directory = try run.directory("p2")
         let baseline = try PCSCBaselineReader.build(into: directory)

@@ -12,7 +12,7 @@ struct DailyReportFigure: BenchFigure {
     let name = "P6"
     let title = "daily report on 500 students × 365 days × 4 taps"
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let generation = ContinuousClock.now
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
         let generated = ContinuousClock.now - generation

@@ -14,7 +14,7 @@ struct HubIngestFigure: BenchFigure {
     static let kiosks = 16
     static let batchSize = 500
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let perKiosk = run.quick ? 2_000 : 10_000
         let total = perKiosk * Self.kiosks
         let ids = (1...Self.kiosks).map { "gate-\($0)" }
@@ -68,24 +68,12 @@ struct HubIngestFigure: BenchFigure {
     private static func events(kiosk: String, count: Int) -> [WireEvent] {
         let start = Date().addingTimeInterval(-Double(count))
         return (1...count).map { seq in
-            let instant = start.addingTimeInterval(Double(seq))
-            let time = WireTime.format(instant)
-            return WireEvent(
-                id: EventID.make(at: instant).rawValue,
-                kioskId: kiosk,
+            NumberedRoster.tapEvent(
+                kioskID: kiosk,
                 seq: Int64(seq),
-                reader: "entrance",
-                uid: NumberedRoster.cardUID(seq % 500),
-                studentId: "S\(seq % 500)",
-                kind: .tap,
+                student: seq % 500,
                 direction: seq % 2 == 0 ? .in : .out,
-                outcome: .accepted,
-                reason: nil,
-                occurredAt: time,
-                recordedAt: time,
-                monotonicNs: Int64(seq) * 1_000_000,
-                bootId: "00000000-0000-0000-0000-000000000000",
-                clockSynced: true
+                at: start.addingTimeInterval(Double(seq))
             )
         }
     }

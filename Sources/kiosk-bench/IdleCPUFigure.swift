@@ -7,7 +7,7 @@ struct IdleCPUFigure: BenchFigure {
     let name = "P3"
     let title = "idle CPU of kiosk run, two virtual readers and a hub"
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let window = run.quick ? 20.0 : 60.0
         let directory = try run.directory("p3")
         let hub = try await BenchHub(in: directory, kioskIDs: ["bench"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskTesting
 
 /// `kiosk-bench`: the kiosk's performance figures, each a ratio against a baseline measured in the same run.
 @main
@@ -26,7 +27,7 @@ struct KioskBench: AsyncParsableCommand {
     func run() async throws {
         let wanted = only.map { Set($0.uppercased().split(separator: ",").map(String.init)) }
         let figures = BenchFigures.all.filter { wanted?.contains($0.name) ?? true }
-        let run = try BenchRun(quick: quick)
+        let run = try ScratchRun(tool: "kiosk-bench", quick: quick)
         defer { run.removeScratch() }
         var outcomes: [FigureOutcome] = []
         for figure in figures {

@@ -7,7 +7,7 @@ struct StartToReadyFigure: BenchFigure {
     let name = "P8"
     let title = "kiosk run start → sd_notify READY on the P6 journal"
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let starts = run.quick ? 5 : 15
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
         let empty = try run.directory("p8-empty").appendingPathComponent("data")

@@ -10,7 +10,7 @@ struct SteadyMemoryFigure: BenchFigure {
     let title = "kiosk run memory at steady state and over many taps"
     static let students = 500
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (warmUp, taps) = run.quick ? (2_000, 20_000) : (20_000, 1_000_000)
         let directory = try run.directory("p7")
         let kiosk = try await BenchKiosk(

@@ -11,7 +11,7 @@ struct SyncBacklogFigure: BenchFigure {
     let title = "backlog synced to a hub on loopback"
     static let batchSize = 500
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (small, large) = run.quick ? (2_000, 20_000) : (10_000, 100_000)
         let smallRun = try await push(backlog: small, in: try run.directory("p4-small"))
         let largeRun = try await push(backlog: large, in: try run.directory("p4-large"))

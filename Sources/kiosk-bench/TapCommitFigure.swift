@@ -11,7 +11,7 @@ struct TapCommitFigure: BenchFigure {
     let name = "P1"
     let title = "tap → journal commit → summary updated"
 
-    func measure(_ run: BenchRun) async throws -> FigureResult {
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
         let taps = run.quick ? 500 : 3000
         let directory = try run.directory("p1")
         let journal = try await NumberedRoster.journal(

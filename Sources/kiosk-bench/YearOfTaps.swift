@@ -16,7 +16,7 @@ actor YearOfTaps {
     private var built: (directory: URL, days: Int, lastDay: AttendanceDate)?
 
     /// The data directory holding `journal.sqlite`, the number of days in it and its last day.
-    func dataDirectory(in run: BenchRun) async throws -> (directory: URL, days: Int, lastDay: AttendanceDate) {
+    func dataDirectory(in run: ScratchRun) async throws -> (directory: URL, days: Int, lastDay: AttendanceDate) {
         if let built { return built }
         let days = 365
         let directory = try run.directory("year")
@@ -39,7 +39,7 @@ actor YearOfTaps {
                     // Spread over the hour; one student in fifty comes back after the 22:30 curfew.
                     let late = hour == 16 && student % 50 == 0 ? 7.0 : 0
                     let instant = start.addingTimeInterval((hour + late + Double((student * 7 + Int(seq)) % 60) / 60) * 3600)
-                    batch.append(Self.event(seq: seq, student: student, direction: direction, at: instant))
+                    batch.append(NumberedRoster.tapEvent(kioskID: "gate-2", seq: seq, student: student, direction: direction, at: instant))
                 }
             }
             if batch.count >= 20_000 {
@@ -50,26 +50,5 @@ actor YearOfTaps {
         _ = try await journal.insertPulled(batch, cursor: seq, at: Date())
         built = (data, days, lastDay)
         return (data, days, lastDay)
-    }
-
-    private static func event(seq: Int64, student: Int, direction: WireDirection, at instant: Date) -> WireEvent {
-        let time = WireTime.format(instant)
-        return WireEvent(
-            id: EventID.make(at: instant).rawValue,
-            kioskId: "gate-2",
-            seq: seq,
-            reader: "entrance",
-            uid: NumberedRoster.cardUID(student),
-            studentId: "S\(student)",
-            kind: .tap,
-            direction: direction,
-            outcome: .accepted,
-            reason: nil,
-            occurredAt: time,
-            recordedAt: time,
-            monotonicNs: seq * 1_000_000,
-            bootId: "00000000-0000-0000-0000-000000000000",
-            clockSynced: true
-        )
     }
 }

@@ -14,7 +14,7 @@ struct ClockJumpScenario: FaultScenario {
     let title = "clock jumps of ±1 hour and ±1 day, unsynchronised clock"
     static let policy = AttendancePolicy(timeZone: .gmt)
 
-    func run(_ run: FaultRun) async throws -> ScenarioResult {
+    func run(_ run: ScratchRun) async throws -> ScenarioResult {
         let path = try run.directory("r6").appendingPathComponent("journal.sqlite").path
         let journal = try await NumberedRoster.journal(at: path, kioskID: KeyboardKiosk.kioskID, students: 4)
         let rules = AttendanceRules(policy: Self.policy)

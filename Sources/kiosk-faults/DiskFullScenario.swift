@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// R4: the journal's disk fills up (a 4 MB tmpfs filled by another file) and writes fail (the kiosk's file-size
 /// limit lowered to one byte, so every write gets EFBIG): taps are refused visibly (the kiosk's "not recorded"
@@ -8,7 +9,7 @@ struct DiskFullScenario: FaultScenario {
     let name = "R4"
     let title = "disk full and write errors under kiosk run"
 
-    func run(_ run: FaultRun) async throws -> ScenarioResult {
+    func run(_ run: ScratchRun) async throws -> ScenarioResult {
         var rounds: [JournalFaultRound] = []
         let mountPoint = try run.directory("r4-tmpfs")
         if Self.mountTmpfs(at: mountPoint) {

@@ -1,3 +1,5 @@
+import KioskTesting
+
 /// One fault scenario of the issue: R1 ... R6.
 protocol FaultScenario: Sendable {
     /// The scenario's name, "R1" ... "R6": its key in the JSON output.
@@ -5,7 +7,7 @@ protocol FaultScenario: Sendable {
     /// The fault injected, in a few words.
     var title: String { get }
     /// Runs the bounded loop and checks its invariants.
-    func run(_ run: FaultRun) async throws -> ScenarioResult
+    func run(_ run: ScratchRun) async throws -> ScenarioResult
 }
 
 /// Every scenario, in the order they run.

@@ -7,7 +7,7 @@ struct KillDuringTapsScenario: FaultScenario {
     let name = "R1"
     let title = "kill -9 while taps are recorded"
 
-    func run(_ run: FaultRun) async throws -> ScenarioResult {
+    func run(_ run: ScratchRun) async throws -> ScenarioResult {
         let kills = 1000
         let students = 50
         let path = try run.directory("r1").appendingPathComponent("journal.sqlite").path

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskTesting
 
 /// `kiosk-faults`: bounded fault-injection loops that check the kiosk's invariants (nothing tapped is lost or
 /// counted twice) and report counts.
@@ -33,7 +34,7 @@ struct FaultSuite: AsyncParsableCommand {
     func run() async throws {
         let wanted = only.map { Set($0.uppercased().split(separator: ",").map(String.init)) }
         let scenarios = FaultScenarios.all.filter { wanted?.contains($0.name) ?? true }
-        let run = try FaultRun(quick: quick)
+        let run = try ScratchRun(tool: "kiosk-faults", quick: quick)
         defer { run.removeScratch() }
         var outcomes: [ScenarioOutcome] = []
         for scenario in scenarios {

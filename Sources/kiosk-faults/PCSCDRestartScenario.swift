@@ -11,7 +11,7 @@ struct PCSCDRestartScenario: FaultScenario {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/pcscd-fixture.sh")
 
-    func run(_ run: FaultRun) async throws -> ScenarioResult {
+    func run(_ run: ScratchRun) async throws -> ScenarioResult {
         guard let pcscdConfig = ProcessInfo.processInfo.environment["KIOSK_PCSCD_CONFIG"] else {
             throw FaultError("KIOSK_PCSCD_CONFIG is not set: start pcscd with scripts/pcscd-fixture.sh start DIR and export DIR")
         }

@@ -23,7 +23,7 @@ struct SyncFaultsScenario: FaultScenario {
         .status(413, retryAfter: nil), .status(429, retryAfter: nil),
     ]
 
-    func run(_ run: FaultRun) async throws -> ScenarioResult {
+    func run(_ run: ScratchRun) async throws -> ScenarioResult {
         let count = run.quick ? 20_000 : 100_000
         let directory = try run.directory("r2")
         let journalPath = directory.appendingPathComponent("kiosk/journal.sqlite").path
