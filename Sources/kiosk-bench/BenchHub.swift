@@ -19,6 +19,7 @@ struct BenchHub {
             guard let token = created.output.last(where: { $0.hasPrefix("kh_") }) else { throw BenchError("kiosk-hub token create printed no token") }
             tokens[kioskID] = token
             try token.write(toFile: Self.tokenFile(directory, kioskID), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: Self.tokenFile(directory, kioskID))
         }
         self.tokens = tokens
         process = try LoggedProcess(BenchKiosk.sibling("kiosk-hub"), ["serve", "--port", "0", "--data-dir", data], keepingStandardError: true)
