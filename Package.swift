@@ -186,7 +186,9 @@ let package = Package(
         .testTarget(
             name: "KioskDaemonTests",
             dependencies: [
-                "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd",
+                "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd", "KioskCore", "KioskJournal", "KioskHub",
+                "KioskSync",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings

@@ -35,6 +35,12 @@ if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
 fi
 swift test --skip-build
 
+# No test may depend on the time of day: the command-line suite runs again with its programs' clocks at the other
+# chosen instants (after curfew, a minute before and just after the day starts; the first run was at 12:00).
+for instant in after-curfew before-day-start after-day-start; do
+    KIOSK_TEST_INSTANT=$instant swift test --skip-build --filter KioskCLITests
+done
+
 # The running hub against its OpenAPI document (docs/openapi.yaml): zero server errors, zero schema violations.
 # schemathesis comes from PyPI into a virtual environment under .build (Debian's python3 refuses global pip installs).
 venv=.build/schemathesis-venv

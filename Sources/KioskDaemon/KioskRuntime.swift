@@ -8,8 +8,12 @@ public import Logging
 public import ServiceLifecycle
 import UnixSignals
 
-/// The running kiosk: one service group of the readers (check-in), the live summary, day close and the
+/// The running kiosk: one service group of the readers (check-in), the live summary, day close, sync and the
 /// systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
+///
+/// Only graceful shutdown ends the group: every service but the readers is registered so that its end, or its
+/// failure, leaves the others running, so the readers and the journal keep recording whatever the hub, the
+/// display or day close does.
 public struct KioskRuntime {
     /// Where the live summary goes.
     public enum Display: Sendable {
@@ -22,25 +26,48 @@ public struct KioskRuntime {
     public let configuration: KioskConfiguration
     public let journal: Journal
     public let readers: [any TagReader]
-    public let display: Display
-    public let logger: Logger
     /// Where the readers report their state, for the live summary.
-    public var readerStates = ReaderStates()
+    public let readerStates: ReaderStates
     /// Pushes the journal to the hub; nil for a standalone kiosk.
-    public var sync: SyncEngine?
+    public let sync: SyncEngine?
+    public let display: Display
     /// More services to run in the group, each with its own termination behaviour (e.g. a demo's hub).
-    public var extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = []
+    public let extraServices: [ServiceGroupConfiguration.ServiceConfiguration]
+    public let logger: Logger
+    private let clock: WallClock
 
-    public init(configuration: KioskConfiguration, journal: Journal, readers: [any TagReader], display: Display, logger: Logger) {
+    public init(
+        configuration: KioskConfiguration,
+        journal: Journal,
+        readers: [any TagReader],
+        readerStates: ReaderStates,
+        sync: SyncEngine?,
+        display: Display,
+        extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = [],
+        clock: WallClock = .system,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.journal = journal
         self.readers = readers
+        self.readerStates = readerStates
+        self.sync = sync
         self.display = display
+        self.extraServices = extraServices
+        self.clock = clock
         self.logger = logger
     }
 
-    /// Runs until SIGTERM or SIGINT (or until every service has ended).
+    /// Runs until SIGTERM or SIGINT.
     public func run(notifier: SystemdNotifier = SystemdNotifier()) async throws {
+        var groupConfiguration = ServiceGroupConfiguration(services: services(notifier: notifier), logger: logger)
+        groupConfiguration.gracefulShutdownSignals = [.sigterm, .sigint]
+        logger.info("kiosk \(configuration.kioskID) running with \(readers.count) readers", metadata: ["journal": "\(configuration.journalPath)"])
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// The group's services, readers first. Tests run them in a group of their own.
+    public func services(notifier: SystemdNotifier = SystemdNotifier()) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         let rules = AttendanceRules(policy: configuration.attendance)
         let summary = LiveSummary(
             journal: journal,
@@ -48,50 +75,52 @@ public struct KioskRuntime {
             dataDirectory: configuration.dataDirectory,
             readerNames: readers.map(\.configuration.name),
             readerStates: readerStates,
-            syncsToHub: sync != nil
+            syncsToHub: sync != nil,
+            clock: clock
         )
         let sync = self.sync
         let logger = self.logger
         let policy = configuration.attendance
+        // Awaited by the reader that made the presentation, so the summary hears of each reader's taps in order.
         let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
-            guard case .recorded(let tap) = result else {
-                if case .failed(let error) = result {
-                    Task { await summary.tapRefused(uid: presentation.uid, reader: presentation.reader.name, reason: error.message) }
-                }
-                return
+            switch result {
+            case .failed(let error):
+                await summary.tapRefused(uid: presentation.uid, reader: presentation.reader.name, reason: error.message)
+            case .recorded(let tap):
+                sync?.wake()
+                logger.info(
+                    "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",
+                    metadata: [
+                        "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
+                        "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
+                    ]
+                )
+                await summary.tapRecorded()
             }
-            sync?.wake()
-            logger.info(
-                "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",
-                metadata: [
-                    "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
-                    "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
-                ]
-            )
-            Task { await summary.tapRecorded() }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: ReaderService(readers: readers, recorder: recorder)),
-            .init(
-                service: DayCloseService(
+            Self.mayEnd(
+                DayCloseService(
                     dayClose: DayClose(journal: journal, rules: rules, directory: configuration.reportsDirectory, settings: configuration.reports),
+                    clock: clock,
                     logger: logger
-                ),
-                failureTerminationBehavior: .ignore
+                )
             ),
         ]
         if case .terminal(let colors) = display {
-            services.append(.init(service: SummaryDisplay(summary: summary, logger: logger, colors: colors), failureTerminationBehavior: .ignore))
+            services.append(Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors)))
         }
-        services.append(.init(service: SystemdReadiness(notifier: notifier)))
+        services.append(Self.mayEnd(SystemdReadiness(notifier: notifier)))
         if let interval = SystemdNotifier.watchdogInterval() {
-            services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))
+            services.append(Self.mayEnd(SystemdWatchdog(notifier: notifier, interval: interval)))
         }
-        if let sync { services.append(.init(service: sync, failureTerminationBehavior: .ignore)) }
-        services += extraServices
-        var groupConfiguration = ServiceGroupConfiguration(services: services, logger: logger)
-        groupConfiguration.gracefulShutdownSignals = [.sigterm, .sigint]
-        logger.info("kiosk \(configuration.kioskID) running with \(readers.count) readers", metadata: ["journal": "\(configuration.journalPath)"])
-        try await ServiceGroup(configuration: groupConfiguration).run()
+        if let sync { services.append(Self.mayEnd(sync)) }
+        return services + extraServices
+    }
+
+    /// A service whose end or failure leaves the rest of the group running.
+    private static func mayEnd(_ service: some Service) -> ServiceGroupConfiguration.ServiceConfiguration {
+        .init(service: service, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore)
     }
 }

@@ -82,7 +82,7 @@ public actor LiveSummary {
                 lastSyncedAt: status.lastSuccessAt,
                 nextRetryAt: status.nextRetryAt
             )
-            if let error = status.lastError, error.hasPrefix("token rejected") { syncAlert = "hub: \(error), see kiosk doctor" }
+            if let error = status.lastError, status.lastErrorKind?.needsNewToken == true { syncAlert = "hub: \(error), see kiosk doctor" }
         }
         return DashboardSnapshot(
             now: now,

@@ -14,9 +14,10 @@ public struct TapRecorder: Sendable {
     private let journal: Journal
     private let rules: AttendanceRules
     private let logger: Logger
-    private let announce: @Sendable (CardPresentation, Result) -> Void
+    private let announce: @Sendable (CardPresentation, Result) async -> Void
 
-    public init(journal: Journal, rules: AttendanceRules, logger: Logger, announce: @escaping @Sendable (CardPresentation, Result) -> Void) {
+    /// `announce` is awaited after each presentation was answered, so announcements come in recording order.
+    public init(journal: Journal, rules: AttendanceRules, logger: Logger, announce: @escaping @Sendable (CardPresentation, Result) async -> Void) {
         self.journal = journal
         self.rules = rules
         self.logger = logger
@@ -28,11 +29,11 @@ public struct TapRecorder: Sendable {
         do {
             let tap = try await journal.record(presentation.tagRead, rules: rules)
             presentation.respond(ReaderFeedback(tap.outcome))
-            announce(presentation, .recorded(tap))
+            await announce(presentation, .recorded(tap))
         } catch {
             presentation.respond(.failed)
             logger.error("read of \(presentation.uid) on \(presentation.reader.name) not recorded: \(error.message)")
-            announce(presentation, .failed(error))
+            await announce(presentation, .failed(error))
         }
     }
 }

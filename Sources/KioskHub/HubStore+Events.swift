@@ -6,7 +6,7 @@ public import KioskWire
 extension HubStore {
     /// Stores the valid events of a batch in one transaction, each at most once: an id already stored is a
     /// duplicate (`INSERT … ON CONFLICT DO NOTHING`), an invalid event is rejected with the field to blame.
-    public func store(_ events: [WireEvent], receivedAt: Date = Date()) async throws(KioskError) -> [EventResult] {
+    public func store(_ events: [WireEvent], receivedAt: Date = WallClock.system.now()) async throws(KioskError) -> [EventResult] {
         let received = receivedAt.hubMillis
         return try await write { db in
             // One prepared statement for the whole batch: preparing it again for each event costs more than the insert.

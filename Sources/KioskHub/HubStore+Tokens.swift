@@ -13,7 +13,7 @@ extension HubStore {
     }
 
     /// Makes a new bearer token for `kioskID`, stores its SHA-256 and returns the token, which is never stored.
-    public func createToken(kioskID: String, now: Date = Date()) async throws(KioskError) -> String {
+    public func createToken(kioskID: String, now: Date = WallClock.system.now()) async throws(KioskError) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let token = "kh_" + bytes.map { String(format: "%02x", $0) }.joined()

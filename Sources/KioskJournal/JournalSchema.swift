@@ -74,6 +74,9 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE sync_status ADD COLUMN last_error_kind TEXT")
+        }
         return migrator
     }
 

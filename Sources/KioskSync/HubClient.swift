@@ -14,11 +14,12 @@ public struct HubClient: Sendable {
 
     let http: HTTPClient
     private let baseURL: URL
-    let token: String
+    private let bearer: HubToken
     let requestTimeout: TimeAmount
     private let clock: WallClock
 
-    /// A client of the hub at `configuration.hubURL`, trusting the system's CAs and `caFile` for https.
+    /// A client of the hub at `configuration.hubURL`, sending `token` (empty while there is none), trusting the
+    /// system's CAs and `caFile` for https.
     public init(configuration: SyncConfiguration, token: String, clock: WallClock = .system) throws(KioskError) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let caFile = configuration.caFile {
@@ -36,7 +37,7 @@ public struct HubClient: Sendable {
             configuration: HTTPClient.Configuration(tlsConfiguration: tls, timeout: timeout)
         )
         baseURL = configuration.hubURL
-        self.token = token
+        bearer = HubToken(token)
         requestTimeout = .seconds(Int64(configuration.requestTimeoutSeconds))
         self.clock = clock
     }
@@ -55,6 +56,14 @@ public struct HubClient: Sendable {
         } catch {
             return .unavailable(reason: "hub unreachable: \(error)", retryAfter: nil)
         }
+    }
+
+    /// The bearer token sent now; empty when there is none.
+    var token: String { bearer.current }
+
+    /// Sends `token` from the next request on (a new token written to the token file).
+    public func replaceToken(with token: String) {
+        bearer.replace(with: token)
     }
 
     /// Closes the client's connections.

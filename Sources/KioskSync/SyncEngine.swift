@@ -5,8 +5,10 @@ public import Logging
 public import ServiceLifecycle
 
 /// The kiosk's sync service: pushes pending events to the hub in batches, one in flight, oldest first; after a
-/// transient failure it waits by `SyncBackoff` and tries again, forever; a rejected token stops it, losing
-/// nothing. `wake()` (called when a tap is recorded) starts a pass at once instead of at the next idle poll.
+/// transient failure it waits by `SyncBackoff` and tries again, forever. A rejected (or missing) token pauses
+/// pushing, losing nothing, until the token file holds another token, which it reads again every few seconds.
+/// It runs until graceful shutdown whatever the hub does. `wake()` (called when a tap is recorded) starts a pass
+/// at once instead of at the next idle poll.
 public final class SyncEngine: Service, Sendable {
     private let journal: Journal
     private let client: HubClient
@@ -15,18 +17,24 @@ public final class SyncEngine: Service, Sendable {
     private let logger: Logger
     private let idlePoll: Duration
     private let initialBackoff: SyncBackoff
+    private let tokenFile: String
+    private let tokenRecheck: Duration
     private let wakeSignal = WakeSignal()
 
-    /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns.
+    /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns. While the
+    /// client has no token or the hub rejects it, `configuration.tokenFile` is read again every `tokenRecheck`.
     public init(
         journal: Journal,
         client: HubClient,
         configuration: SyncConfiguration,
         backoff: SyncBackoff? = nil,
         idlePoll: Duration = .seconds(30),
+        tokenRecheck: Duration = .seconds(2),
         clock: WallClock = .system,
         logger: Logger
     ) {
+        self.tokenFile = configuration.tokenFile
+        self.tokenRecheck = tokenRecheck
         self.journal = journal
         self.client = client
         self.batchSize = configuration.batchSize
@@ -51,7 +59,7 @@ public final class SyncEngine: Service, Sendable {
             if let stop = try await pull.run() { SyncPassReport(outcome: stop, acknowledged: 0, quarantined: 0) } else { try await pass.run() }
         if report.acknowledged > 0 || report.outcome.isDrained { try await journal.recordSyncSuccess(at: clock.now()) }
         if case .tokenRejected(let status) = report.outcome {
-            try await journal.recordSyncFailure("token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
+            try await journal.recordSyncFailure(.tokenRejected, "token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
         }
         return report
     }
@@ -69,6 +77,10 @@ public final class SyncEngine: Service, Sendable {
     private func pushForever() async {
         var backoff = initialBackoff
         while !Task.isCancelled {
+            if client.token.isEmpty {
+                await waitForToken(replacing: "")
+                continue
+            }
             var delay = Duration.zero
             do {
                 let report = try await pushPending()
@@ -78,13 +90,17 @@ public final class SyncEngine: Service, Sendable {
                     await idle()
                     continue
                 case .tokenRejected(let status):
-                    logger.error("the hub rejected the token; pushing stopped, nothing is lost", metadata: ["sync.status": "\(status)"])
-                    return
+                    logger.error(
+                        "the hub rejected the token; pushing waits for a new token in \(tokenFile), nothing is lost",
+                        metadata: ["sync.status": "\(status)"]
+                    )
+                    await waitForToken(replacing: client.token)
+                    continue
                 case .unavailable(let reason, let retryAfter):
                     if report.acknowledged > 0 { backoff.succeeded() }
                     delay = backoff.failed(retryAfter: retryAfter)
                     let next = clock.now().addingTimeInterval(delay.seconds)
-                    try await journal.recordSyncFailure(reason, at: clock.now(), nextRetryAt: next)
+                    try await journal.recordSyncFailure(.hubUnavailable, reason, at: clock.now(), nextRetryAt: next)
                     logger.warning("sync failed; retrying", metadata: ["sync.reason": "\(reason)", "sync.delay_s": "\(delay.seconds)"])
                 }
             } catch {
@@ -92,6 +108,29 @@ public final class SyncEngine: Service, Sendable {
                 logger.error("sync pass failed", metadata: ["sync.error": "\(error.message)"])
             }
             try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// Reads the token file every `tokenRecheck` until it holds a token other than `rejected` (empty: none yet),
+    /// which the client then sends; returns early on cancellation (graceful shutdown).
+    private func waitForToken(replacing rejected: String) async {
+        var lastProblem: String?
+        while !Task.isCancelled {
+            do {
+                let (token, _) = try TokenFile.read(tokenFile)
+                if token != rejected {
+                    client.replaceToken(with: token)
+                    logger.info("read a new token from \(tokenFile); pushing resumes")
+                    return
+                }
+            } catch {
+                if error.message != lastProblem {
+                    logger.error("not syncing to the hub: \(error.message); taps stay pending until this is fixed")
+                    try? await journal.recordSyncFailure(.tokenUnreadable, error.message, at: clock.now(), nextRetryAt: nil)
+                    lastProblem = error.message
+                }
+            }
+            try? await Task.sleep(for: tokenRecheck)
         }
     }
 

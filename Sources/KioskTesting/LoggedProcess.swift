@@ -13,12 +13,18 @@ public final class LoggedProcess: @unchecked Sendable {
     /// What the process reads as standard input.
     public let input = Pipe()
 
-    /// Starts `executable` with `arguments`; its standard error goes to this process's standard error, or is kept
-    /// with the output lines when `keepingStandardError`.
-    public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], keepingStandardError: Bool = false) throws {
+    /// Starts `executable` with `arguments`, on `clock` when given; its standard error goes to this process's standard
+    /// error, or is kept with the output lines when `keepingStandardError`.
+    public init(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        keepingStandardError: Bool = false,
+        clock: SimulatedClock? = nil
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(clock?.environment ?? [:]) { $1 }) { $1 }
         process.standardInput = input
         let output = Pipe()
         process.standardOutput = output

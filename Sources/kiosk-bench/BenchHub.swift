@@ -14,7 +14,7 @@ struct BenchHub {
         let data = directory.appendingPathComponent("hub").path
         var tokens: [String: String] = [:]
         for kioskID in kioskIDs {
-            let created = try LoggedProcess(BenchKiosk.sibling("kiosk-hub"), ["token", "create", "--kiosk", kioskID, "--data-dir", data])
+            let created = try LoggedProcess(KioskDirectory.sibling("kiosk-hub"), ["token", "create", "--kiosk", kioskID, "--data-dir", data])
             _ = try await created.line(containing: "kh_", timeout: 20)
             guard let token = created.output.last(where: { $0.hasPrefix("kh_") }) else { throw BenchError("kiosk-hub token create printed no token") }
             tokens[kioskID] = token
@@ -22,7 +22,7 @@ struct BenchHub {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: Self.tokenFile(directory, kioskID))
         }
         self.tokens = tokens
-        process = try LoggedProcess(BenchKiosk.sibling("kiosk-hub"), ["serve", "--port", "0", "--data-dir", data], keepingStandardError: true)
+        process = try LoggedProcess(KioskDirectory.sibling("kiosk-hub"), ["serve", "--port", "0", "--data-dir", data], keepingStandardError: true)
         _ = try await process.line(containing: "listening on", timeout: 20)
         guard let line = process.output.first(where: { $0.contains("listening on") }), let port = line.split(separator: ":").last
         else { throw BenchError("kiosk-hub did not say where it listens") }

@@ -12,9 +12,9 @@ struct CardToCommitFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let cards = run.quick ? 12 : 40
         let directory = try run.directory("p2")
-        let baseline = try PCSCBaselineReader.build(into: directory)
-        let kiosk = try await BenchKiosk(
-            in: directory,
+        let baseline = try await DedicatedThread.run { try PCSCBaselineReader.build(into: directory) }
+        let kiosk = try await BenchKiosk.directory(
+            directory,
             readers: "[[readers]]\nname = \"entrance\"\ndriver = \"pcsc\"\nmatch = \"00 00\"\ndirection = \"toggle\"",
             students: cards
         )

@@ -14,12 +14,9 @@ struct IdleCPUFigure: BenchFigure {
         let readers = ["00 00", "00 01"].enumerated().map { index, match in
             "[[readers]]\nname = \"gate-\(index)\"\ndriver = \"pcsc\"\nmatch = \"\(match)\"\ndirection = \"toggle\"\n"
         }
-        let kiosk = try await BenchKiosk(in: directory, readers: readers.joined(separator: "\n"), students: 2)
-        try (try String(contentsOfFile: kiosk.config, encoding: .utf8) + "\n" + hub.syncSection(for: "bench")).write(
-            toFile: kiosk.config,
-            atomically: true,
-            encoding: .utf8
-        )
+        let kiosk = try await BenchKiosk.directory(directory, readers: readers.joined(separator: "\n"), students: 2)
+        // After the roster import: a kiosk with a hub takes its roster from the hub and refuses imports.
+        try kiosk.append(hub.syncSection(for: BenchKiosk.kioskID))
         let service = try LoggedProcess(BenchKiosk.executable, ["run", "--plain", "--config", kiosk.config])
         _ = try await service.line(containing: "running with 2 readers", timeout: 20)
         try await Task.sleep(for: .seconds(3))

@@ -10,15 +10,22 @@ struct StartToReadyFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let starts = run.quick ? 5 : 15
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
-        let empty = try run.directory("p8-empty").appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        _ = try await NumberedRoster.journal(
-            at: empty.appendingPathComponent("journal.sqlite").path,
+        let sections = "[attendance]\ntimezone = \"Asia/Kolkata\"\n"
+        let yearKiosk = try await KioskDirectory(
+            at: try run.directory("p8-year"),
             kioskID: BenchKiosk.kioskID,
-            students: YearOfTaps.students
+            data: year.directory,
+            sections: sections,
+            roster: nil
         )
-        let full = try await DedicatedThread.run { try Self.startToReady(data: year.directory, times: starts) }
-        let baseline = try await DedicatedThread.run { try Self.startToReady(data: empty, times: starts) }
+        let emptyKiosk = try await KioskDirectory(
+            at: try run.directory("p8-empty"),
+            kioskID: BenchKiosk.kioskID,
+            sections: sections,
+            roster: NumberedRoster.csv(students: YearOfTaps.students)
+        )
+        let full = try await DedicatedThread.run { try Self.startToReady(config: yearKiosk.config, times: starts) }
+        let baseline = try await DedicatedThread.run { try Self.startToReady(config: emptyKiosk.config, times: starts) }
         return FigureResult(
             values: [Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.max, unit: "ms")],
             baseline: [Measured(label: "roster-only journal p50", value: baseline.p50, unit: "ms")],
@@ -29,11 +36,8 @@ struct StartToReadyFigure: BenchFigure {
         )
     }
 
-    /// Starts `kiosk run` on `data` `times` times, each until READY=1, then stops it with SIGTERM.
-    private static func startToReady(data: URL, times: Int) throws -> Samples {
-        let config = data.deletingLastPathComponent().appendingPathComponent("p8.conf").path
-        try "[kiosk]\nid = \"\(BenchKiosk.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n[attendance]\ntimezone = \"Asia/Kolkata\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+    /// Starts `kiosk run` with `config` `times` times, each until READY=1, then stops it with SIGTERM.
+    private static func startToReady(config: String, times: Int) throws -> Samples {
         var samples = Samples()
         for _ in 0..<times {
             let socket = try NotifySocket()

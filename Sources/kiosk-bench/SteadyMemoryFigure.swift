@@ -13,8 +13,8 @@ struct SteadyMemoryFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (warmUp, taps) = run.quick ? (2_000, 20_000) : (20_000, 1_000_000)
         let directory = try run.directory("p7")
-        let kiosk = try await BenchKiosk(
-            in: directory,
+        let kiosk = try await BenchKiosk.directory(
+            directory,
             readers: "[[readers]]\nname = \"entrance\"\ndriver = \"keyboard\"\ndirection = \"toggle\"",
             students: Self.students
         )

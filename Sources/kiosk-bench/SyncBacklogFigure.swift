@@ -36,13 +36,14 @@ struct SyncBacklogFigure: BenchFigure {
     /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once.
     private func push(backlog count: Int, in directory: URL) async throws -> MeasuredCommand {
         let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID])
-        let data = directory.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try await Backlog.journal(at: data.appendingPathComponent("journal.sqlite").path, kioskID: BenchKiosk.kioskID, events: count)
-        let config = directory.appendingPathComponent("kiosk.conf").path
-        try
-            "[kiosk]\nid = \"\(BenchKiosk.kioskID)\"\ndata_dir = \"\(data.path)\"\n\n\(hub.syncSection(for: BenchKiosk.kioskID))batch_size = \(Self.batchSize)\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+        let kiosk = try await KioskDirectory(
+            at: directory,
+            kioskID: BenchKiosk.kioskID,
+            sections: hub.syncSection(for: BenchKiosk.kioskID) + "batch_size = \(Self.batchSize)\n",
+            roster: nil
+        )
+        try await Backlog.journal(at: kiosk.journalPath, kioskID: BenchKiosk.kioskID, events: count)
+        let config = kiosk.config
         let result = try await DedicatedThread.run {
             try MeasuredCommand.run(BenchKiosk.executable, ["sync", "--timeout", "600", "--config", config])
         }

@@ -16,19 +16,20 @@ struct JournalFaultRound {
         name: String,
         configIn directory: URL,
         data: URL,
-        inject: (Int32) throws -> Void,
-        lift: (Int32) throws -> Void
+        inject: @escaping @Sendable (Int32) throws -> Void,
+        lift: @escaping @Sendable (Int32) throws -> Void
     ) async throws -> JournalFaultRound {
         var kiosk = try await KeyboardKiosk(configIn: directory, data: data, students: before + during + after)
         var recorded = 0
         for n in 0..<before where try await kiosk.tap(student: n) { recorded += 1 }
-        try inject(kiosk.process.pid)
+        let pid = kiosk.process.pid
+        try await DedicatedThread.run { try inject(pid) }
         var refused = 0
         for n in before..<(before + during) {
             if try await kiosk.tap(student: n) { recorded += 1 } else { refused += 1 }
         }
         let duringFault = try JournalInspection(path: kiosk.journalPath)
-        try lift(kiosk.process.pid)
+        try await DedicatedThread.run { try lift(pid) }
         var resumed = 0
         for n in (before + during)..<(before + during + after) where try await kiosk.tap(student: n) { resumed += 1 }
         recorded += resumed

@@ -5,9 +5,6 @@ import KioskTesting
 /// The real `kiosk run --plain` (the binary beside `kiosk-faults`), by default with a keyboard-wedge reader on its
 /// standard input, and a roster of numbered students: a scenario types card UIDs and reads the per-tap log lines.
 struct KeyboardKiosk {
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        .appendingPathComponent("kiosk")
-
     /// The kiosk id of every fault scenario's journal.
     static let kioskID = "faults"
 
@@ -22,20 +19,16 @@ struct KeyboardKiosk {
     /// Writes the configuration (data in `data`, `readers` as TOML tables), imports `students` students and starts
     /// the service.
     init(configIn directory: URL, data: URL, students: Int, readers: String = keyboardReader) async throws {
-        config = directory.appendingPathComponent("kiosk.conf").path
-        journalPath = data.appendingPathComponent("journal.sqlite").path
-        try """
-        [kiosk]
-        id = "\(KeyboardKiosk.kioskID)"
-        data_dir = "\(data.path)"
-
-        \(readers)
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let roster = directory.appendingPathComponent("roster.csv")
-        try NumberedRoster.csv(students: students).write(to: roster, atomically: true, encoding: .utf8)
-        let importer = try LoggedProcess(Self.executable, ["roster", "import", roster.path, "--config", config])
-        guard try await importer.exitStatus(timeout: 30) == 0 else { throw FaultError("kiosk roster import failed") }
-        process = try LoggedProcess(Self.executable, ["run", "--plain", "--config", config], keepingStandardError: true)
+        let kiosk = try await KioskDirectory(
+            at: directory,
+            kioskID: Self.kioskID,
+            data: data,
+            sections: readers,
+            roster: NumberedRoster.csv(students: students)
+        )
+        config = kiosk.config
+        journalPath = kiosk.journalPath
+        process = try LoggedProcess(KioskDirectory.kiosk, ["run", "--plain", "--config", config], keepingStandardError: true)
         _ = try await process.line(containing: "running with", timeout: 30)
     }
 

@@ -37,9 +37,9 @@ struct PCSCDRestartScenario: FaultScenario {
         var recorded = 0
         var missed: [String] = []
         for round in 1...restarts {
-            try Self.fixture("stop", pcscdConfig)
+            try await DedicatedThread.run { try Self.fixture("stop", pcscdConfig) }
             try await Self.waitUntilReadersFail(states, timeout: 10)
-            try Self.fixture("start", pcscdConfig)
+            try await DedicatedThread.run { try Self.fixture("start", pcscdConfig) }
             guard let recovery = try await Self.waitUntilReadersWork(states, timeout: 30) else {
                 let log = kiosk.process.output.suffix(8).joined(separator: "\n")
                 throw FaultError("round \(round): the readers did not work again within 30 s; the kiosk said:\n\(log)")

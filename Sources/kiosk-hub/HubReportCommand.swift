@@ -24,7 +24,7 @@ struct HubReportCommand: AsyncParsableCommand {
     func run() async throws {
         let (configuration, store) = try options.openStore()
         let policy = configuration.attendance
-        let now = Date()
+        let now = WallClock.system.now()
         let day = date.flatMap(AttendanceDate.init(parsing:)) ?? policy.attendanceDay(containing: now)
         let report = try await store.report(
             on: day,

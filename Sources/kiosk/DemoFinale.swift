@@ -20,7 +20,7 @@ struct DemoFinale: Service {
         }
         try await Task.sleep(for: .seconds(2))
         let rules = AttendanceRules(policy: configuration.attendance)
-        let now = Date()
+        let now = WallClock.system.now()
         let report = try await journal.report(on: rules.policy.attendanceDay(containing: now), evaluatedAt: now, rules: rules)
         try FileManager.default.createDirectory(atPath: configuration.reportsDirectory, withIntermediateDirectories: true)
         var paths: [String] = []

@@ -25,12 +25,13 @@ extension DoctorChecks {
         guard let status = try? await Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID).syncStatus() else {
             return checks
         }
-        if let error = status.lastError, error.hasPrefix("token rejected") {
+        if let error = status.lastError, status.lastErrorKind?.needsNewToken == true {
             checks.append(
                 .problem(
                     "hub",
                     "\(error): nothing is pushed until the token is replaced (records stay pending)",
-                    fix: "on the hub: kiosk-hub token create --kiosk \(configuration.kioskID), save it in \(sync.tokenFile), restart the kiosk"
+                    fix:
+                        "on the hub: kiosk-hub token create --kiosk \(configuration.kioskID), save it in \(sync.tokenFile); a running kiosk reads it again within seconds"
                 )
             )
         } else {

@@ -65,16 +65,14 @@ struct DemoCommand: AsyncParsableCommand {
             tapsDoneSignal.yield()
         }
         let reports = ReportPaths()
-        var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: [scripted], display: display, logger: logger)
-        runtime.readerStates = states
-        runtime.sync = SyncEngine(
+        let engine = SyncEngine(
             journal: journal,
             client: try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token),
             configuration: sync,
             idlePoll: .seconds(2),
             logger: logger
         )
-        runtime.extraServices = [
+        let extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
                 service: HubServer.application(store: store, configuration: hubConfiguration, logger: hubLogger),
                 failureTerminationBehavior: .ignore
@@ -85,6 +83,16 @@ struct DemoCommand: AsyncParsableCommand {
                 failureTerminationBehavior: .gracefullyShutdownGroup
             ),
         ]
+        let runtime = KioskRuntime(
+            configuration: configuration,
+            journal: journal,
+            readers: [scripted],
+            readerStates: states,
+            sync: engine,
+            display: display,
+            extraServices: extraServices,
+            logger: logger
+        )
         try await runtime.run()
         print("Demo finished: \(cards.count) simulated taps recorded in \(configuration.journalPath) and synced to the local hub.")
         print("The day's reports so far:")

@@ -32,7 +32,12 @@ struct ManualCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, journal) = try options.openJournal()
-        let recorded = try await journal.recordManual(studentID: student, direction: direction, at: at?.date ?? Date(), reason: reason)
+        let recorded = try await journal.recordManual(
+            studentID: student,
+            direction: direction,
+            at: at?.date ?? WallClock.system.now(),
+            reason: reason
+        )
         print(TapLine(recorded, policy: configuration.attendance).text + " — manual: \(reason)")
     }
 }

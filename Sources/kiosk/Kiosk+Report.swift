@@ -43,7 +43,7 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let (configuration, journal) = try options.openJournal()
         let policy = configuration.attendance
-        let now = asOf?.date ?? Date()
+        let now = asOf?.date ?? WallClock.system.now()
         let day = date ?? policy.attendanceDay(containing: now)
         let report = try await journal.report(
             on: day,

@@ -30,19 +30,32 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "kiosk")
         let states = ReaderStates(onChange: ReaderStateFile(dataDirectory: configuration.dataDirectory).write)
         let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states)
-        var runtime = KioskRuntime(configuration: configuration, journal: journal, readers: readers, display: display, logger: logger)
-        runtime.readerStates = states
-        runtime.sync = syncEngine(configuration, journal: journal, logger: logger)
+        let runtime = KioskRuntime(
+            configuration: configuration,
+            journal: journal,
+            readers: readers,
+            readerStates: states,
+            sync: syncEngine(configuration, journal: journal, logger: logger),
+            display: display,
+            logger: logger
+        )
         try await runtime.run()
     }
 
-    /// The engine pushing to the configured hub. A token that cannot be read is logged and the kiosk runs on
-    /// without sync: taps are still recorded and stay pending until it is fixed.
+    /// The engine pushing to the configured hub. A token file that cannot be read yet leaves the engine waiting
+    /// for it (taps are still recorded and stay pending); a hub address the client cannot use is logged and the
+    /// kiosk runs on without sync.
     private func syncEngine(_ configuration: KioskConfiguration, journal: Journal, logger: Logger) -> SyncEngine? {
         guard let sync = configuration.sync else { return nil }
+        var token = ""
         do {
-            let (token, warning) = try TokenFile.read(sync.tokenFile)
+            let (read, warning) = try TokenFile.read(sync.tokenFile)
             if let warning { logger.warning("\(warning)") }
+            token = read
+        } catch {
+            logger.error("not syncing to the hub yet: \(error.message); taps stay pending until this is fixed")
+        }
+        do {
             return SyncEngine(journal: journal, client: try HubClient(configuration: sync, token: token), configuration: sync, logger: logger)
         } catch {
             logger.error("not syncing to the hub: \(error.message); taps stay pending until this is fixed")

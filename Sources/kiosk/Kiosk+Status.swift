@@ -26,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
         let configuration = loaded.configuration
         let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
         let policy = configuration.attendance
-        let now = Date()
+        let now = WallClock.system.now()
         let day = policy.attendanceDay(containing: now)
         let report = try await journal.report(on: day, evaluatedAt: now, rules: AttendanceRules(policy: policy))
         let status = KioskStatus(

@@ -82,7 +82,8 @@ struct SyncCommand: AsyncParsableCommand {
                     )
                 }
                 let delay = min(backoff.failed(retryAfter: retryAfter), remaining)
-                try await journal.recordSyncFailure(reason, at: Date(), nextRetryAt: Date().addingTimeInterval(delay.seconds))
+                let now = WallClock.system.now()
+                try await journal.recordSyncFailure(.hubUnavailable, reason, at: now, nextRetryAt: now.addingTimeInterval(delay.seconds))
                 FileHandle.standardError.write(Data("kiosk: \(reason); retrying in \(String(format: "%.1f", delay.seconds)) s\n".utf8))
                 try? await Task.sleep(for: delay)
             }

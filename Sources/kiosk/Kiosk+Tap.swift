@@ -37,7 +37,7 @@ struct TapCommand: AsyncParsableCommand {
             uid: try TagUID(parsing: uid),
             reader: readerName,
             readerDirection: direction,
-            occurredAt: at?.date ?? Date()
+            occurredAt: at?.date ?? WallClock.system.now()
         )
         let recorded = try await journal.record(read, rules: AttendanceRules(policy: configuration.attendance))
         print(TapLine(recorded, policy: configuration.attendance).text)

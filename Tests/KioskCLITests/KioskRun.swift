@@ -1,6 +1,8 @@
 import Foundation
+import KioskTesting
 
-/// Runs the built `kiosk` executable, as a user or script would.
+/// Runs the built `kiosk` executable, as a user or script would, on a simulated wall clock (`SimulatedClock.shared`
+/// unless the test chose an instant).
 struct KioskRun {
     let status: Int32
     let stdout: String
@@ -14,12 +16,19 @@ struct KioskRun {
         return root.appendingPathComponent(".build/debug/kiosk")
     }()
 
-    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, executable: URL = Self.executable) throws {
+    init(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        directory: URL? = nil,
+        executable: URL = Self.executable,
+        clock: SimulatedClock = .shared
+    ) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["KIOSK_CONFIG"] = nil
+        merged.merge(clock.environment) { $1 }
         merged.merge(environment) { $1 }
         process.environment = merged
         if let directory { process.currentDirectoryURL = directory }
@@ -41,11 +50,14 @@ struct KioskRun {
 /// A temporary kiosk: a config file and a data directory.
 struct KioskSandbox {
     let directory: URL
+    /// The wall clock of every command run in the sandbox.
+    let clock: SimulatedClock
     var config: String { directory.appendingPathComponent("kiosk.conf").path }
     var journal: String { directory.appendingPathComponent("data/journal.sqlite").path }
 
     /// - Parameter exitReader: whether kiosk.conf declares the PC/SC reader "exit-gate" (direction out).
-    init(exitReader: Bool = true) throws {
+    init(exitReader: Bool = true, clock: SimulatedClock = .shared) throws {
+        self.clock = clock
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = """
@@ -71,7 +83,7 @@ struct KioskSandbox {
     }
 
     func kiosk(_ arguments: String...) throws -> KioskRun {
-        try KioskRun(arguments + ["--config", config])
+        try KioskRun(arguments + ["--config", config], clock: clock)
     }
 
     func withRoster() throws -> KioskSandbox {

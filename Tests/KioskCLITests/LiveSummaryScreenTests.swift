@@ -3,10 +3,15 @@ import KioskTesting
 import Testing
 
 @Suite struct LiveSummaryScreenTests {
-    @Test(.enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1"))
-    func showsTapsAsAPersonSeesThemAndRedrawsInPlace() async throws {
-        let kiosk = try KioskSandbox(exitReader: false).withRoster()
-        let tmux = try TmuxSession(command: [KioskRun.executable.path, "run", "--config", kiosk.config], width: 80, height: 24)
+    /// At each chosen time of day: an OUT tap counts as OUT before curfew and as NOT RETURNED after it.
+    @Test(
+        .enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1"),
+        arguments: TestInstant.chosen
+    )
+    func showsTapsAsAPersonSeesThemAndRedrawsInPlace(at instant: TestInstant) async throws {
+        let clock = instant.clock()
+        let kiosk = try KioskSandbox(exitReader: false, clock: clock).withRoster()
+        let tmux = try TmuxSession(command: clock.command([KioskRun.executable.path, "run", "--config", kiosk.config]), width: 80, height: 24)
         defer { tmux.kill() }
         let first = try await tmux.waitFor("attendance day")
         try #require(first.count == 24)
@@ -17,7 +22,8 @@ import Testing
         let afterTap = try await tmux.waitFor("राहुल शर्मा  ·  room 102")
         try #require(afterTap.count == 24)
         #expect(afterTap[0].contains("gate-1"))
-        #expect(afterTap.contains { $0.contains("OUT 1") })
+        #expect(afterTap.contains { $0.contains(instant.isAfterCurfew ? "NOT RETURNED 1" : "OUT 1") })
+        #expect(afterTap.contains { $0.contains(instant.isAfterCurfew ? "OUT 0" : "NOT RETURNED 0") })
         #expect(afterTap.contains { $0.contains("OUT     राहुल शर्मा (102)") })
         #expect(afterTap.filter { $0.contains("attendance day") }.count == 1)
 

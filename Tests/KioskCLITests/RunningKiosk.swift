@@ -1,14 +1,16 @@
 import Foundation
+import KioskTesting
 
 /// A long-running child process (`kiosk run`, `kiosk-hub serve`), for tests that signal it and read what it wrote.
 final class RunningKiosk {
     let process = Process()
     private let output = Pipe()
 
-    init(_ arguments: [String], environment: [String: String] = [:], executable: URL = KioskRun.executable) throws {
+    init(_ arguments: [String], environment: [String: String] = [:], executable: URL = KioskRun.executable, clock: SimulatedClock = .shared) throws {
         process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
+        merged.merge(clock.environment) { $1 }
         merged.merge(environment) { $1 }
         process.environment = merged
         process.standardOutput = output

@@ -46,7 +46,7 @@ import Testing
         #expect(snapshot.readers == [.init(name: "entrance", state: "pcscd unreachable, retrying", healthy: false)])
         #expect(snapshot.alerts.contains("reader entrance: pcscd unreachable, retrying"))
         #expect(snapshot.sync == DashboardSnapshot.Sync(pending: 2, quarantined: 0, lastSyncedAt: nil, nextRetryAt: nil))
-        try await journal.recordSyncFailure("token rejected (HTTP 401)", at: now, nextRetryAt: nil)
+        try await journal.recordSyncFailure(.tokenRejected, "token rejected (HTTP 401)", at: now, nextRetryAt: nil)
         #expect(try await summary.snapshot().alerts.contains("hub: token rejected (HTTP 401), see kiosk doctor"))
     }
 }

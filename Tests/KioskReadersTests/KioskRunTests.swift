@@ -4,26 +4,16 @@ import Testing
 import KioskTesting
 
 extension PCSCReaderTests {
-    /// A kiosk with one `in` reader on "Kiosk Reader 00 00" and one student.
-    func kioskConfig() async throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let config = directory.appendingPathComponent("kiosk.conf").path
-        try """
-        [kiosk]
-        id = "gate-1"
-        data_dir = "\(directory.appendingPathComponent("data").path)"
-
-        [[readers]]
-        name = "entrance"
-        driver = "pcsc"
-        match = "00 00"
-        direction = "in"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let roster = directory.appendingPathComponent("roster.csv").path
-        try "student_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3D4E5F6\n".write(toFile: roster, atomically: true, encoding: .utf8)
-        #expect(try await KioskServiceProcess(["roster", "import", roster, "--config", config]).exitStatus() == 0)
-        return config
+    /// A kiosk with one `in` reader on "Kiosk Reader 00 00" and the students of `roster` (by default one); returns
+    /// its kiosk.conf.
+    func kioskConfig(roster: String = "student_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3D4E5F6\n") async throws -> String {
+        try await KioskDirectory(
+            at: FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-run-\(UUID().uuidString)"),
+            kioskID: "gate-1",
+            sections: "[[readers]]\nname = \"entrance\"\ndriver = \"pcsc\"\nmatch = \"00 00\"\ndirection = \"in\"\n",
+            roster: roster,
+            clock: .shared
+        ).config
     }
 
     @Test func kioskRunRecordsATapAndStopsOnSIGTERM() async throws {

@@ -6,10 +6,10 @@ typealias KioskServiceProcess = LoggedProcess
 
 extension LoggedProcess {
     /// The `kiosk` binary beside the test bundle in the build directory.
-    static let executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk")
+    static let executable = KioskDirectory.kiosk
 
-    /// Runs `kiosk` with `arguments`.
-    convenience init(_ arguments: [String]) throws {
-        try self.init(Self.executable, arguments)
+    /// Runs `kiosk` with `arguments` on `clock`.
+    convenience init(_ arguments: [String], clock: SimulatedClock = .shared) throws {
+        try self.init(Self.executable, arguments, clock: clock)
     }
 }

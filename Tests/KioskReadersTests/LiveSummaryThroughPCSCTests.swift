@@ -4,29 +4,6 @@ import KioskTesting
 import Testing
 
 extension PCSCReaderTests {
-    /// A kiosk with one `in` reader on "Kiosk Reader 00 00" and two students, for the live summary tests.
-    private func twoStudentKiosk() async throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-screen-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let config = directory.appendingPathComponent("kiosk.conf").path
-        try """
-        [kiosk]
-        id = "gate-1"
-        data_dir = "\(directory.appendingPathComponent("data").path)"
-
-        [[readers]]
-        name = "entrance"
-        driver = "pcsc"
-        match = "00 00"
-        direction = "in"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let roster = directory.appendingPathComponent("roster.csv").path
-        try "student_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3D4E5F6\nS002,Bilal Khan,102,04B2C3D4\n"
-            .write(toFile: roster, atomically: true, encoding: .utf8)
-        #expect(try await KioskServiceProcess(["roster", "import", roster, "--config", config]).exitStatus() == 0)
-        return config
-    }
-
     /// The running `kiosk` process of a tmux session, found by its unique configuration path.
     private func kioskPID(config: String) throws -> Int32 {
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
@@ -52,8 +29,14 @@ extension PCSCReaderTests {
     @Test func liveSummaryShowsCardTapsAndRefusalsThroughPCSCD() async throws {
         try PCSCFixture.require()
         try await VirtualCard.keepGap()
-        let config = try await twoStudentKiosk()
-        let tmux = try TmuxSession(command: [KioskServiceProcess.executable.path, "run", "--config", config], width: 80, height: 24)
+        let config = try await kioskConfig(
+            roster: "student_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3D4E5F6\nS002,Bilal Khan,102,04B2C3D4\n"
+        )
+        let tmux = try TmuxSession(
+            command: SimulatedClock.shared.command([KioskServiceProcess.executable.path, "run", "--config", config]),
+            width: 80,
+            height: 24
+        )
         defer { tmux.kill() }
         let ready = try await tmux.waitFor("● entrance watching Kiosk Reader 00 00", timeout: .seconds(10))
         #expect(ready.contains { $0.contains("● entrance watching Kiosk Reader 00 00") })

@@ -8,10 +8,11 @@ import Logging
 import ServiceLifecycle
 import Testing
 
-@Test func theRunningServiceRetriesThroughFaultsAndAWokenTapLeavesWithinASecond() async throws {
+/// The idle poll is an hour, so the last tap reaches the hub only because `wake()` started a pass.
+@Test func theRunningServiceRetriesThroughFaultsAndAWokenTapLeavesAtOnce() async throws {
     let fixture = try await SyncFixture(events: 15)
     let script = FaultScript([.status(503, retryAfter: nil), .resetMidBody])
-    try await fixture.run(script, backoff: SyncBackoff(base: .milliseconds(20), cap: .milliseconds(100))) { engine in
+    try await fixture.run(script, backoff: SyncBackoff(base: .milliseconds(20), cap: .milliseconds(100)), idlePoll: .seconds(3600)) { engine in
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await engine.run() }
             try await fixture.waitUntil { try await fixture.journal.syncCounts().pending == 0 }
@@ -19,9 +20,7 @@ import Testing
             let read = TagRead(uid: try TagUID(parsing: "04FFFFFF"), reader: "entrance", readerDirection: .toggle, occurredAt: Date())
             _ = try await fixture.journal.record(read, rules: rules)
             engine.wake()
-            let start = ContinuousClock.now
             try await fixture.waitUntil { try await fixture.hub.eventIDs().count == 16 }
-            #expect(ContinuousClock.now - start < .seconds(1))
             group.cancelAll()
         }
     }

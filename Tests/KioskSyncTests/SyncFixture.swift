@@ -44,6 +44,7 @@ struct SyncFixture {
         batchSize: Int = 7,
         token: String? = nil,
         backoff: SyncBackoff? = nil,
+        idlePoll: Duration = .seconds(30),
         _ body: @Sendable (SyncEngine) async throws -> Value
     ) async throws -> Value {
         let hub = self.hub
@@ -74,6 +75,7 @@ struct SyncFixture {
                         client: try HubClient(configuration: configuration, token: token),
                         configuration: configuration,
                         backoff: backoff,
+                        idlePoll: idlePoll,
                         logger: quiet
                     )
                     let value = try await body(engine)

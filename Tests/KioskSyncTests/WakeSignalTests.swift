@@ -2,29 +2,27 @@ import Testing
 
 @testable import KioskSync
 
-@Suite struct WakeSignalTests {
+/// Each wait is an hour unless something ends it, so a test that returns proves what ended it (the time limit
+/// only stops a broken run).
+@Suite(.timeLimit(.minutes(1))) struct WakeSignalTests {
     @Test func aSignalGivenBeforeTheWaitEndsItAtOnce() async {
         let signal = WakeSignal()
         signal.signal()
-        let start = ContinuousClock.now
-        await signal.wait(upTo: .seconds(30))
-        #expect(ContinuousClock.now - start < .seconds(10))
+        await signal.wait(upTo: .seconds(3600))
     }
 
     @Test func aSignalDuringTheWaitEndsIt() async {
         let signal = WakeSignal()
-        let start = ContinuousClock.now
-        async let waited: Void = signal.wait(upTo: .seconds(30))
+        async let waited: Void = signal.wait(upTo: .seconds(3600))
         try? await Task.sleep(for: .milliseconds(100))
         signal.signal()
         await waited
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     @Test func withoutASignalTheWaitLastsItsTimeoutAndOneSignalWakesOnlyOnce() async {
         let signal = WakeSignal()
         signal.signal()
-        await signal.wait(upTo: .seconds(30))
+        await signal.wait(upTo: .seconds(3600))
         let start = ContinuousClock.now
         await signal.wait(upTo: .milliseconds(300))
         #expect(ContinuousClock.now - start >= .milliseconds(300))
@@ -32,11 +30,9 @@ import Testing
 
     @Test func cancellingTheWaiterEndsTheWait() async {
         let signal = WakeSignal()
-        let start = ContinuousClock.now
-        let waiter = Task { await signal.wait(upTo: .seconds(30)) }
+        let waiter = Task { await signal.wait(upTo: .seconds(3600)) }
         try? await Task.sleep(for: .milliseconds(100))
         waiter.cancel()
         await waiter.value
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 }

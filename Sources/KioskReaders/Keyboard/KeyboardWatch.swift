@@ -61,7 +61,7 @@ struct KeyboardWatch {
                 reader: configuration,
                 device: device,
                 cardType: "keyboard wedge",
-                presentedAt: Date(),
+                presentedAt: WallClock.system.now(),
                 feedback: FeedbackChannel()
             )
             emit(presentation)

@@ -42,7 +42,7 @@ struct LibNFCWatch {
             if device.isStopped { return }
             if found == NFC_ETIMEOUT || found == NFC_EOPABORTED || found == 0 { continue }
             guard found > 0 else { throw LibNFCDevice.Failure(description: "\(name): \(String(cString: nfc_strerror(handle)))") }
-            let presentedAt = Date()
+            let presentedAt = WallClock.system.now()
             let info = target.nti.nai
             let bytes = withUnsafeBytes(of: info.abtUid) { Array($0.prefix(info.szUidLen)) }
             if let uid = try? TagUID(bytes: bytes) {

@@ -69,7 +69,7 @@ struct PCSCWatch {
     }
 
     private func read(_ handle: SCARDCONTEXT, reader: String, atr: [UInt8], emit: @Sendable (CardPresentation) -> Void) {
-        let presentedAt = Date()
+        let presentedAt = WallClock.system.now()
         let card: PCSCCard
         do {
             card = try PCSCCard(context: handle, reader: reader)
