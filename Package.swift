@@ -1,13 +1,14 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-/// The same strict settings on every target.
+/// The same strict settings on every target; warnings are errors here and ignored where this package is a
+/// dependency (a setting, not an unsafe flag, so the package stays usable as one).
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-    .unsafeFlags(["-warnings-as-errors"]),
+    .treatAllWarnings(as: .error),
 ]
 
 let package = Package(

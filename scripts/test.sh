@@ -5,20 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl)
-missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "missing packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
-        exit 1
-    fi
-    echo "installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
+# shellcheck source=scripts/debian-packages.sh
+source scripts/debian-packages.sh
+require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl
 
 # What to undo on exit, whichever way the script ends.
 cleanup=()

@@ -8,7 +8,11 @@ enum AttendanceSection {
         .string("day_starts_at") { policy, text throws(ValueProblem) in policy.dayStartsAt = try timeOfDay(text) },
         .string("curfew") { policy, text throws(ValueProblem) in policy.curfew = try timeOfDay(text) },
         .integer("debounce_seconds") { policy, seconds throws(ValueProblem) in
-            guard seconds >= 0 else { throw ValueProblem("\(seconds) is negative; give a number of seconds, 0 or more") }
+            guard AttendancePolicy.debounceRange.contains(seconds) else {
+                throw ValueProblem(
+                    "\(seconds) is out of range; give \(AttendancePolicy.debounceRange.lowerBound) to \(AttendancePolicy.debounceRange.upperBound) seconds"
+                )
+            }
             policy.debounceSeconds = seconds
         },
         .choice("initial_state", of: Direction.self, noun: "a state") { policy, state in policy.initialState = state },

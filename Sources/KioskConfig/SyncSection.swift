@@ -21,6 +21,9 @@ enum SyncSection {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
                 let host = url.host(), !host.isEmpty
             else { throw ValueProblem("\(ValueProblem.quote(text)) is not an http(s) URL with a host (e.g. http://hub.local:8080)") }
+            if let port = url.port, !(1...65535).contains(port) {
+                throw ValueProblem("\(ValueProblem.quote(text)) has port \(port); a port is 1 to 65535")
+            }
             sync.hubURL = url
         }
         .required("give the hub's http(s) URL, or remove [sync] for a standalone kiosk"),

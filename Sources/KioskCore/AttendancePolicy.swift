@@ -10,6 +10,8 @@ public struct AttendancePolicy: Sendable, Hashable {
     public var curfew: TimeOfDay
     /// A read within this many seconds of the same student's accepted tap is ignored.
     public var debounceSeconds: Int
+    /// The debounce windows a configuration may give: none, up to a day (a longer one would ignore every tap).
+    public static let debounceRange = 0...86_400
     /// A student's state before their first accepted tap.
     public var initialState: Direction
 

@@ -22,7 +22,7 @@ public struct DayClose: Sendable {
     let rules: AttendanceRules
     let directory: String
     let settings: ReportSettings
-    let printer: (@Sendable (String, String) throws(KioskError) -> Void)?
+    let printer: (@Sendable (String, String) async throws(KioskError) -> Void)?
 
     /// - Parameter printer: prints a document with a title; nil uses CUPS when `settings.print` is on.
     public init(
@@ -30,14 +30,14 @@ public struct DayClose: Sendable {
         rules: AttendanceRules,
         directory: String,
         settings: ReportSettings,
-        printer: (@Sendable (String, String) throws(KioskError) -> Void)? = nil
+        printer: (@Sendable (String, String) async throws(KioskError) -> Void)? = nil
     ) {
         self.journal = journal
         self.rules = rules
         self.directory = directory
         self.settings = settings
-        let cups: @Sendable (String, String) throws(KioskError) -> Void = { document, title throws(KioskError) in
-            try ReportPrinter().send(document, title: title)
+        let cups: @Sendable (String, String) async throws(KioskError) -> Void = { document, title throws(KioskError) in
+            try await ReportPrinter().send(document, title: title)
         }
         self.printer = printer ?? (settings.print ? cups : nil)
     }
@@ -81,7 +81,7 @@ public struct DayClose: Sendable {
         var printProblem: String?
         if let printer {
             do {
-                try printer(ReportRenderer(width: settings.printWidth).render(report, as: .text), "Attendance \(day) \(report.source)")
+                try await printer(ReportRenderer(width: settings.printWidth).render(report, as: .text), "Attendance \(day) \(report.source)")
             } catch {
                 printProblem = error.message
             }

@@ -17,8 +17,9 @@ import UnixSignals
 public struct KioskRuntime {
     /// Where the live summary goes.
     public enum Display: Sendable {
-        /// Redrawn in place on this terminal.
-        case terminal(colors: Bool)
+        /// Redrawn in place on this terminal; with `keepsFinalScreen` the last screen stays on the terminal after
+        /// the kiosk stopped (the demo's ending).
+        case terminal(colors: Bool, keepsFinalScreen: Bool = false)
         /// No screen: one log line per tap and per state change (under systemd, to journald).
         case logLines
     }
@@ -108,8 +109,8 @@ public struct KioskRuntime {
                 )
             ),
         ]
-        if case .terminal(let colors) = display {
-            services.append(Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors)))
+        if case .terminal(let colors, let keepsFinalScreen) = display {
+            services.append(Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors, keepsFinalScreen: keepsFinalScreen)))
         }
         services.append(Self.mayEnd(SystemdReadiness(notifier: notifier)))
         if let interval = SystemdNotifier.watchdogInterval() {

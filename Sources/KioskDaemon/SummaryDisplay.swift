@@ -12,11 +12,14 @@ public struct SummaryDisplay: Service {
     private let summary: LiveSummary
     private let logger: Logger
     private let colors: Bool
+    private let keepsFinalScreen: Bool
 
-    public init(summary: LiveSummary, logger: Logger, colors: Bool) {
+    /// With `keepsFinalScreen`, the last screen drawn stays on the terminal when the display stops.
+    public init(summary: LiveSummary, logger: Logger, colors: Bool, keepsFinalScreen: Bool = false) {
         self.summary = summary
         self.logger = logger
         self.colors = colors
+        self.keepsFinalScreen = keepsFinalScreen
     }
 
     /// Whether standard output is a terminal that can be redrawn in place.
@@ -31,7 +34,6 @@ public struct SummaryDisplay: Service {
 
     public func run() async throws {
         let screen = TerminalScreen(colors: colors)
-        defer { screen.restore() }
         let summary = self.summary
         let ticker = Task {
             while !Task.isCancelled {
@@ -46,6 +48,24 @@ public struct SummaryDisplay: Service {
         } onGracefulShutdown: {
             Task { await summary.finish() }
         }
+        screen.restore(keeping: keepsFinalScreen ? await finalScreen() : [])
+    }
+
+    /// The rows left free below the final screen, for what the program prints after it.
+    private static let rowsBelowFinalScreen = 12
+
+    /// The summary once more, laid out a little shorter than the terminal so what follows it does not scroll it
+    /// away.
+    private func finalScreen() async -> [String] {
+        let size = Self.terminalSize()
+        guard let snapshot = try? await summary.snapshot() else { return [] }
+        let height = max(size.height - Self.rowsBelowFinalScreen, 12)
+        // Without the padding to the full width, which a terminal may wrap where it measures a script wider.
+        var rows = DashboardScreen(width: size.width, height: height).layout(snapshot).prefix(height).map {
+            $0.rendered(width: size.width, colors: colors).replacingOccurrences(of: " +(\u{1B}\\[0m)?$", with: "$1", options: .regularExpression)
+        }
+        while let last = rows.last, last.allSatisfy(\.isWhitespace) { rows.removeLast() }
+        return rows
     }
 
     /// Draws the summary; while the journal cannot be read, a screen that says so (logged once per problem).

@@ -33,9 +33,10 @@ public final class TerminalScreen {
         if !frame.isEmpty { write(frame) }
     }
 
-    /// Leaves the alternate screen and shows the cursor again.
-    public func restore() {
-        write("\u{1B}[?25h\u{1B}[?1049l")
+    /// Leaves the alternate screen and shows the cursor again, then writes `rows` (rendered lines) on the normal
+    /// screen, where they stay.
+    public func restore(keeping rows: [String] = []) {
+        write("\u{1B}[?25h\u{1B}[?1049l" + rows.map { $0 + "\n" }.joined())
     }
 
     private func write(_ text: String) {

@@ -5,9 +5,18 @@ public import KioskCore
 public struct ReportPrinter: Sendable {
     public init() {}
 
-    /// Prints `document`; says clearly (`.unavailable`) when CUPS or a default printer is missing.
-    public func send(_ document: String, title: String) throws(KioskError) {
-        guard let lp = Self.findLP() else {
+    /// Prints `document`; says clearly (`.unavailable`) when CUPS or a default printer is missing. `lp` is started
+    /// and waited for on a thread of its own, never on the cooperative pool.
+    public func send(_ document: String, title: String) async throws(KioskError) {
+        let result: Result<Void, KioskError> = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Result { () throws(KioskError) in try Self.sendWaiting(document, title: title) }) }.start()
+        }
+        try result.get()
+    }
+
+    /// Runs `lp` and waits for it, blocking the calling thread.
+    private static func sendWaiting(_ document: String, title: String) throws(KioskError) {
+        guard let lp = findLP() else {
             throw KioskError(.unavailable, "no printer configured: CUPS is not installed (apt-get install cups-client, then add a printer)")
         }
         let process = Process()

@@ -54,7 +54,8 @@ struct DemoCommand: AsyncParsableCommand {
         let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
         _ = try await journal.importRoster(rows, file: "demo roster", replace: true)
 
-        let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
+        var display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
+        if case .terminal(let colors, _) = display { display = .terminal(colors: colors, keepsFinalScreen: true) }
         let logger = Logger(label: "kiosk")
         var hubLogger = Logger(label: "kiosk-hub")
         hubLogger.logLevel = .warning

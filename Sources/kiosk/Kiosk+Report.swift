@@ -52,16 +52,12 @@ struct ReportCommand: AsyncParsableCommand {
         )
         let rendered = ReportRenderer(width: width).render(report, as: format)
         if let output {
-            do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw KioskError(.ioError, "cannot write \(output): \(error.localizedDescription)")
-            }
+            try ReportFile.write(rendered, to: output)
         } else if !print {
             Swift.print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         }
         if print {
-            try ReportPrinter().send(rendered, title: "Attendance \(day) \(configuration.kioskID)")
+            try await ReportPrinter().send(rendered, title: "Attendance \(day) \(configuration.kioskID)")
             Swift.print("sent the \(day) report to the default printer")
         }
     }

@@ -78,7 +78,15 @@ struct ConfigurationErrorTests {
         ),
         BadConfiguration(
             text: "[attendance]\ndebounce_seconds = -5\n",
-            message: "kiosk.conf:2: [attendance] debounce_seconds: -5 is negative; give a number of seconds, 0 or more"
+            message: "kiosk.conf:2: [attendance] debounce_seconds: -5 is out of range; give 0 to 86400 seconds"
+        ),
+        BadConfiguration(
+            text: "[attendance]\ndebounce_seconds = 9300000000000000\n",
+            message: "kiosk.conf:2: [attendance] debounce_seconds: 9300000000000000 is out of range; give 0 to 86400 seconds"
+        ),
+        BadConfiguration(
+            text: "[kiosk]\nid = \"gate-1\"\n[sync]\nhub_url = \"http://127.0.0.1:99999\"\n",
+            message: "kiosk.conf:4: [sync] hub_url: 'http://127.0.0.1:99999' has port 99999; a port is 1 to 65535"
         ),
         BadConfiguration(
             text: "[attendance]\ninitial_state = \"inside\"\n",

@@ -23,7 +23,7 @@ import Testing
     func close(
         _ journal: Journal,
         formats: [String] = ["json", "csv"],
-        printer: (@Sendable (String, String) throws(KioskError) -> Void)? = nil
+        printer: (@Sendable (String, String) async throws(KioskError) -> Void)? = nil
     ) -> DayClose {
         DayClose(journal: journal, rules: rules, directory: reports, settings: ReportSettings(formats: formats), printer: printer)
     }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Input that used to crash a command or destroy a file: each is now one clear error, or handled safely.
+@Suite struct HostileInputTests {
+    /// `--output` through a symbolic link writes the link's target; the link stays a link.
+    @Test func reportOutputThroughASymbolicLinkKeepsTheLink() throws {
+        let kiosk = try KioskSandbox().withRoster()
+        let target = try kiosk.write("kept.txt", "old\n")
+        let link = kiosk.directory.appendingPathComponent("report-link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let run = try kiosk.kiosk("report", "--date", "2026-11-21", "--output", link)
+        #expect(run.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("2026-11-21"))
+    }
+
+    /// `--output` to a FIFO (as to a device) writes through it and leaves it a FIFO.
+    @Test func reportOutputToAFIFOWritesThroughIt() throws {
+        let kiosk = try KioskSandbox().withRoster()
+        let fifo = kiosk.directory.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let received = Pipe()
+        reader.standardOutput = received
+        try reader.run()
+        let run = try kiosk.kiosk("report", "--date", "2026-11-21", "--format", "json", "--output", fifo)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: received.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        #expect(text.contains("\"date\" : \"2026-11-21\"") || text.contains("\"date\": \"2026-11-21\""))
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    /// A hub URL whose port does not exist is a configuration error naming the key, not a crash.
+    @Test func aHubPortOutOfRangeIsAConfigurationError() throws {
+        let kiosk = try KioskSandbox()
+        let config = try kiosk.write("kiosk.conf", "[kiosk]\nid = \"gate-1\"\n\n[sync]\nhub_url = \"http://127.0.0.1:99999\"\ntoken_file = \"t\"\n")
+        let run = try KioskRun(["sync", "--once", "--config", config])
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("hub_url"))
+        #expect(run.stderr.contains("99999"))
+        #expect(run.stderr.contains(":5"))
+    }
+
+    /// A debounce window too large to compute with is a configuration error naming the key, not a crash.
+    @Test func aHugeDebounceIsAConfigurationError() throws {
+        let kiosk = try KioskSandbox()
+        let config = try kiosk.write("kiosk.conf", "[kiosk]\nid = \"gate-1\"\n\n[attendance]\ndebounce_seconds = 9300000000000000\n")
+        let run = try KioskRun(["report", "--config", config])
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("debounce_seconds"))
+        #expect(run.stderr.contains("86400"))
+    }
+}
