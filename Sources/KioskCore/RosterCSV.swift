@@ -18,7 +18,12 @@ public enum RosterCSV {
         guard let header = records.first else { throw KioskError(.dataError, "\(file): empty file, expected a header row") }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         var column: [String: Int] = [:]
-        for (index, name) in names.enumerated() where column[name] == nil { column[name] = index }
+        for (index, name) in names.enumerated() {
+            guard column[name] == nil || name.isEmpty else {
+                throw KioskError(.dataError, "\(file):\(header.line): column \(index + 1): '\(name)' appears twice in the header row")
+            }
+            column[name] = index
+        }
         for required in ["student_id", "name", "room", "tag_uid"] where column[required] == nil {
             throw KioskError(.dataError, "\(file):\(header.line): missing column '\(required)' in the header row")
         }
@@ -26,6 +31,12 @@ public enum RosterCSV {
         var studentAt: [String: (student: Student, line: Int)] = [:]
         var rows: [RosterRow] = []
         for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+            guard record.fields.count <= names.count else {
+                throw KioskError(
+                    .dataError,
+                    "\(file):\(record.line): column \(names.count + 1): the row has \(record.fields.count) fields but the header has \(names.count) columns"
+                )
+            }
             func field(_ name: String, required: Bool = true) throws(KioskError) -> String {
                 guard let index = column[name] else { return "" }
                 guard index < record.fields.count else {
@@ -33,6 +44,10 @@ public enum RosterCSV {
                 }
                 let value = record.fields[index].trimmingCharacters(in: .whitespaces)
                 if required && value.isEmpty { throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': missing value") }
+                if let control = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                    let code = String(format: "U+%04X", control.value)
+                    throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': contains the control character \(code)")
+                }
                 return value
             }
             let statusText = try field("status", required: false)

@@ -70,7 +70,10 @@ struct CSVReport {
     }
 
     /// A field as RFC 4180 writes it: quoted, with inner quotes doubled, when it holds a comma, quote, CR or LF.
-    private static func quoted(_ field: String) -> String {
+    /// A field that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR: a name
+    /// such as `=HYPERLINK(…)`) gets a leading `'`, as OWASP recommends, so it is shown as the text it is.
+    private static func quoted(_ text: String) -> String {
+        let field = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
         guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else {
             return field
         }

@@ -1,7 +1,8 @@
 public import Foundation
+import KioskCore
 
 /// Instants on the wire: ISO 8601 in UTC with milliseconds (`2026-11-21T15:33:00.125Z`). Parsing accepts any
-/// offset, with or without fractional seconds.
+/// offset, with or without fractional seconds, and refuses impossible dates and times (`ISO8601Instant`).
 public enum WireTime {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
@@ -9,9 +10,8 @@ public enum WireTime {
         instant.formatted(style)
     }
 
-    /// The instant `text` names, or nil when it is not ISO 8601 with an offset.
+    /// The instant `text` names, or nil when it is not a real instant in ISO 8601 with an offset.
     public static func parse(_ text: String) -> Date? {
-        if let instant = try? style.parse(text) { return instant }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        ISO8601Instant.parse(text)
     }
 }

@@ -55,4 +55,17 @@ import Testing
         #expect(run.stderr.contains("debounce_seconds"))
         #expect(run.stderr.contains("86400"))
     }
+
+    /// A time that names no real instant is a usage error, never recorded at a shifted time.
+    @Test func anImpossibleTimeIsAUsageErrorAndRecordsNothing() throws {
+        let kiosk = try KioskSandbox().withRoster()
+        for time in ["2026-02-30T10:00:00Z", "2026-11-21T23:59:60Z", "2026-11-21T25:00:00+05:30"] {
+            let run = try kiosk.kiosk("tap", "--uid", "11223344", "--at", time)
+            #expect(run.status == 64)
+            #expect(run.stderr.contains(time))
+        }
+        let status = try kiosk.kiosk("status", "--format", "json").stdout
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
+        #expect((json["sync"] as? [String: Any])?["pending"] as? Int == 0)
+    }
 }

@@ -89,3 +89,21 @@ import Testing
     #expect(stored.count == sent.count)
     #expect(stored == sent.sorted())
 }
+
+/// An event at an instant that does not exist (30 February, hour 25) is rejected naming the field, never stored
+/// shifted to another day.
+@Test func anImpossibleInstantIsRejectedNamingTheField() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    var batch = HubFixture.batch(kiosk: "gate-1", count: 3)
+    batch.events[0].occurredAt = "2026-02-30T10:00:00.000Z"
+    batch.events[1].recordedAt = "2026-11-21T25:00:00.000Z"
+    let sent = batch
+    try await hub.serve { client in
+        let results = try await client.push(sent, token: token)
+        #expect(results.map(\.status) == [.rejected, .rejected, .accepted])
+        #expect(results[0].reason?.contains("occurredAt") == true)
+        #expect(results[1].reason?.contains("recordedAt") == true)
+    }
+    #expect(try await hub.store.eventIDs() == [batch.events[2].id])
+}

@@ -1,4 +1,5 @@
 import Foundation
+import KioskCore
 import KioskReports
 import Testing
 
@@ -76,4 +77,17 @@ private func records(_ text: String) throws -> [[String]] {
     #expect(values["last_synced_at"] == "")
     #expect(values["unsynchronised_clock_reads"] == "2")
     #expect(metadata.last == ["unknown_tag", "04A1B2C3D4E5F6", "2", "2026-11-21T21:30:00+05:30"])
+}
+
+/// Names a spreadsheet would run as formulas are written as text: a leading `'`, as OWASP recommends.
+@Test func csvNeutralisesCellsASpreadsheetWouldRunAsFormulas() throws {
+    let hostile = [
+        Student(id: "S007", name: "=HYPERLINK(\"http://evil\",\"x\")", room: "@A1"),
+        Student(id: "S008", name: "+1+2", room: "-3"),
+        Student(id: "S009", name: "Meera Iyer", room: "102"),
+    ]
+    let csv = ReportRenderer().render(try ReportFixture.report(students: hostile), as: .csv)
+    let rows = try records(String(csv.dropFirst()))
+    let students = Array(rows.dropFirst().prefix { $0 != [""] })
+    #expect(students.map { Array($0[1...2]) } == [["'=HYPERLINK(\"http://evil\",\"x\")", "'@A1"], ["'+1+2", "'-3"], ["Meera Iyer", "102"]])
 }

@@ -24,7 +24,7 @@ enum ReportFixture {
         Student(id: "S006", name: wideName, room: "104"),
     ]
 
-    static func report(lastSyncedAt: Date? = nil) throws -> AttendanceReport {
+    static func report(lastSyncedAt: Date? = nil, students: [Student] = students) throws -> AttendanceReport {
         let taps = [
             try tap("S003", "2026-11-21T20:00:00+05:30", .out),
             try tap("S003", "2026-11-21T23:10:00+05:30", .in),
