@@ -5,6 +5,9 @@ enum KioskSection {
     static let schema = SectionSchema<KioskConfiguration>(rules: [
         .string("id") { configuration, id throws(ValueProblem) in
             guard !id.isEmpty else { throw ValueProblem("the kiosk id is empty (got '')") }
+            guard id.count <= RecordLimits.identifier else {
+                throw ValueProblem("the kiosk id has \(id.count) characters; give at most \(RecordLimits.identifier)")
+            }
             guard id.allSatisfy(allowedInID.contains) else {
                 throw ValueProblem("\(ValueProblem.quote(id)) is not a kiosk id: use only ASCII letters, digits, '-', '_' and '.'")
             }

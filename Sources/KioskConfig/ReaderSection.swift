@@ -15,6 +15,9 @@ enum ReaderSection {
     static let schema = SectionSchema<Draft>(rules: [
         .string("name") { reader, name throws(ValueProblem) in
             guard !name.allSatisfy(\.isWhitespace) else { throw ValueProblem("the name is empty (got \(ValueProblem.quote(name)))") }
+            guard name.count <= RecordLimits.identifier else {
+                throw ValueProblem("the name has \(name.count) characters; give at most \(RecordLimits.identifier)")
+            }
             reader.name = name
         },
         .choice("driver", of: ReaderDriver.self, noun: "a driver") { reader, driver in reader.driver = driver }

@@ -54,7 +54,14 @@ public enum RosterCSV {
             guard let status = statusText.isEmpty ? .active : StudentStatus(rawValue: statusText) else {
                 throw KioskError(.dataError, "\(file):\(record.line): field 'status': unknown status '\(statusText)' (active or inactive)")
             }
-            let student = Student(id: try field("student_id"), name: try field("name"), room: try field("room", required: false), status: status)
+            let studentID = try field("student_id")
+            guard studentID.count <= RecordLimits.identifier else {
+                throw KioskError(
+                    .dataError,
+                    "\(file):\(record.line): field 'student_id': \(studentID.count) characters; a student id has at most \(RecordLimits.identifier)"
+                )
+            }
+            let student = Student(id: studentID, name: try field("name"), room: try field("room", required: false), status: status)
             let uidText = try field("tag_uid")
             let uid: TagUID
             do { uid = try TagUID(parsing: uidText) } catch {

@@ -8,19 +8,25 @@ extension WireEvent {
         if UUID(uuidString: id) == nil { return WireProblem(error: "not a UUID: '\(id)'", field: "id") }
         if let problem = Self.identifierProblem(kioskId, field: "kioskId") { return problem }
         if seq < 1 { return WireProblem(error: "must be 1 or more, got \(seq)", field: "seq") }
-        if reader.isEmpty || reader.count > 64 { return WireProblem(error: "must be 1 to 64 characters", field: "reader") }
+        if reader.isEmpty || reader.count > RecordLimits.identifier {
+            return WireProblem(error: "must be 1 to \(RecordLimits.identifier) characters", field: "reader")
+        }
         if let uid, (try? TagUID(parsing: uid))?.hex != uid {
             return WireProblem(error: "not an uppercase hex UID of 4, 7 or 10 bytes: '\(uid)'", field: "uid")
         }
-        if let studentId, studentId.isEmpty || studentId.count > 64 {
-            return WireProblem(error: "must be 1 to 64 characters", field: "studentId")
+        if let studentId, studentId.isEmpty || studentId.count > RecordLimits.identifier {
+            return WireProblem(error: "must be 1 to \(RecordLimits.identifier) characters", field: "studentId")
         }
         if let problem = kindProblem() { return problem }
         if WireTime.parse(occurredAt) == nil { return WireProblem(error: "not an ISO 8601 instant with an offset", field: "occurredAt") }
         if WireTime.parse(recordedAt) == nil { return WireProblem(error: "not an ISO 8601 instant with an offset", field: "recordedAt") }
         if monotonicNs < 0 { return WireProblem(error: "must be 0 or more, got \(monotonicNs)", field: "monotonicNs") }
-        if bootId.isEmpty || bootId.count > 64 { return WireProblem(error: "must be 1 to 64 characters", field: "bootId") }
-        if let reason, reason.count > 500 { return WireProblem(error: "must be at most 500 characters", field: "reason") }
+        if bootId.isEmpty || bootId.count > RecordLimits.identifier {
+            return WireProblem(error: "must be 1 to \(RecordLimits.identifier) characters", field: "bootId")
+        }
+        if let reason, reason.count > RecordLimits.reason {
+            return WireProblem(error: "must be at most \(RecordLimits.reason) characters", field: "reason")
+        }
         return nil
     }
 
@@ -45,8 +51,8 @@ extension WireEvent {
     /// A kiosk id: 1 to 64 letters, digits, `-`, `_` or `.`.
     public static func identifierProblem(_ text: String, field: String) -> WireProblem? {
         let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-        guard !text.isEmpty, text.count <= 64, allowed else {
-            return WireProblem(error: "must be 1 to 64 letters, digits, '-', '_' or '.'", field: field)
+        guard !text.isEmpty, text.count <= RecordLimits.identifier, allowed else {
+            return WireProblem(error: "must be 1 to \(RecordLimits.identifier) letters, digits, '-', '_' or '.'", field: field)
         }
         return nil
     }

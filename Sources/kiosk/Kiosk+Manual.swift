@@ -28,6 +28,9 @@ struct ManualCommand: AsyncParsableCommand {
 
     func validate() throws {
         if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason must not be empty") }
+        if reason.count > RecordLimits.reason {
+            throw ValidationError("--reason has \(reason.count) characters; give at most \(RecordLimits.reason)")
+        }
     }
 
     func run() async throws {

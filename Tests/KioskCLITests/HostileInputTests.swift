@@ -68,4 +68,23 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
         #expect((json["sync"] as? [String: Any])?["pending"] as? Int == 0)
     }
+
+    /// Limits the hub enforces are enforced where the data enters, so nothing is recorded only to be quarantined.
+    @Test func fieldsLongerThanTheHubTakesAreRefusedWhereTheyEnter() throws {
+        let kiosk = try KioskSandbox().withRoster()
+        let reason = try kiosk.kiosk("manual", "--student", "S001", "--direction", "out", "--reason", String(repeating: "r", count: 501))
+        #expect(reason.status == 64)
+        #expect(reason.stderr.contains("--reason has 501 characters; give at most 500"))
+        let longID = String(repeating: "S", count: 65)
+        let roster = try kiosk.write("long.csv", "student_id,name,room,tag_uid\n\(longID),Long Id,101,99887766\n")
+        let run = try kiosk.kiosk("roster", "import", roster)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("long.csv:2: field 'student_id': 65 characters"))
+        let config = try kiosk.write("id.conf", "[kiosk]\nid = \"\(String(repeating: "g", count: 65))\"\n")
+        let status = try KioskRun(["status", "--config", config])
+        #expect(status.status == 78)
+        #expect(status.stderr.contains("id.conf:2"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(kiosk.kiosk("status", "--format", "json").stdout.utf8)) as? [String: Any])
+        #expect((json["sync"] as? [String: Any])?["pending"] as? Int == 0)
+    }
 }
