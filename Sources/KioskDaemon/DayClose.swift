@@ -72,8 +72,7 @@ public struct DayClose: Sendable {
     private func close(_ day: AttendanceDate) async throws(KioskError) -> ClosedDay {
         let report = try await journal.report(on: day, evaluatedAt: rules.policy.end(of: day), rules: rules)
         var files: [String] = []
-        for name in settings.formats {
-            guard let format = ReportFormat(rawValue: name) else { continue }
+        for format in settings.formats {
             let path = (directory as NSString).appendingPathComponent("attendance-\(day).\(format.fileExtension)")
             try write(ReportRenderer().render(report, as: format), to: path)
             files.append(path)

@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import KioskCore
-public import KioskReports
+import KioskReports
 
 /// An ISO 8601 instant given on the command line; one without an offset is a usage error.
 struct InstantArgument: ExpressibleByArgument {

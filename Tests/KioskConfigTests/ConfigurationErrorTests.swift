@@ -17,6 +17,10 @@ struct ConfigurationErrorTests {
             message: "kiosk.conf:2: [reports] formats: 'pdf' is not a report format (text, csv, json or html)"
         ),
         BadConfiguration(
+            text: "[reports]\nformats = []\n",
+            message: "kiosk.conf:2: [reports] formats: the list is empty; give one or more of text, csv, json or html"
+        ),
+        BadConfiguration(
             text: "[reports]\nprint = \"yes\"\n",
             message: "kiosk.conf:2: [reports] print: expected true or false (got the string 'yes')"
         ),

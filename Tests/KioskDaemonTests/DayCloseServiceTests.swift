@@ -14,7 +14,7 @@ import Testing
         let rules = AttendanceRules(policy: AttendancePolicy(timeZone: TimeZone(identifier: "Asia/Kolkata")!))
         try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
         try "2026-11-19\n".write(toFile: "\(reports)/closed-through", atomically: true, encoding: .utf8)
-        let dayClose = DayClose(journal: journal, rules: rules, directory: reports, settings: ReportSettings(formats: ["json"]))
+        let dayClose = DayClose(journal: journal, rules: rules, directory: reports, settings: ReportSettings(formats: [.json]))
         let logger = Logger(label: "test")
         let service = DayCloseService(dayClose: dayClose, clock: .fixed(try Timestamp.parse("2026-11-22T09:00:00+05:30")), logger: logger)
         let group = ServiceGroup(services: [service], logger: logger)

@@ -22,7 +22,7 @@ import Testing
 
     func close(
         _ journal: Journal,
-        formats: [String] = ["json", "csv"],
+        formats: [ReportFormat] = [.json, .csv],
         printer: (@Sendable (String, String) async throws(KioskError) -> Void)? = nil
     ) -> DayClose {
         DayClose(journal: journal, rules: rules, directory: reports, settings: ReportSettings(formats: formats), printer: printer)
@@ -64,13 +64,13 @@ import Testing
     @Test func printsTheFinishedDayWhenAskedAndKeepsGoingWhenThePrinterFails() async throws {
         let journal = try journal()
         let printed = Mutex<[String]>([])
-        let working = close(journal, formats: ["text"]) { _, title throws(KioskError) in printed.withLock { $0.append(title) } }
+        let working = close(journal, formats: [.text]) { _, title throws(KioskError) in printed.withLock { $0.append(title) } }
         _ = try await working.catchUp(now: try Timestamp.parse("2026-11-20T10:00:00+05:30"))
         let days = try await working.catchUp(now: try Timestamp.parse("2026-11-21T10:00:00+05:30"))
         #expect(printed.withLock { $0 } == ["Attendance 2026-11-20 gate-1"])
         #expect(days.first?.printProblem == nil)
 
-        let broken = close(journal, formats: ["text"]) { _, _ throws(KioskError) in throw KioskError(.unavailable, "no printer configured") }
+        let broken = close(journal, formats: [.text]) { _, _ throws(KioskError) in throw KioskError(.unavailable, "no printer configured") }
         let next = try await broken.catchUp(now: try Timestamp.parse("2026-11-22T10:00:00+05:30"))
         #expect(next.first?.printProblem == "no printer configured")
         #expect(FileManager.default.fileExists(atPath: "\(reports)/attendance-2026-11-21.txt"))

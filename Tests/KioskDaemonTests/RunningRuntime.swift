@@ -55,7 +55,7 @@ struct RunningRuntime {
             attendance: AttendancePolicy(timeZone: TestInstant.zone),
             readers: [scripted] + more,
             sync: sync,
-            reports: ReportSettings(formats: ["json"])
+            reports: ReportSettings(formats: [.json])
         )
         let journal = try Journal.open(path: configuration.journalPath, kioskID: "gate-1")
         _ = try await journal.importRoster(try RosterCSV.parse(Self.roster, file: "roster.csv"), file: "roster.csv", replace: false)

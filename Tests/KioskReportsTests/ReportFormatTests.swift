@@ -1,3 +1,4 @@
+import KioskCore
 import KioskReports
 import Testing
 
