@@ -33,6 +33,14 @@ public struct ReaderConfiguration: Sendable, Hashable {
     }
 }
 
+extension ReaderConfiguration {
+    /// Whether this PC/SC reader entry serves the reader that pcscd calls `name`: its `match` is a substring of the
+    /// name (any case), or empty for every reader.
+    public func matchesPCSCReader(named name: String) -> Bool {
+        match.isEmpty || name.localizedCaseInsensitiveContains(match)
+    }
+}
+
 /// The `[sync]` section: where records go and how hard to try. Absent means a standalone kiosk.
 public struct SyncConfiguration: Sendable, Hashable {
     public var hubURL: URL

@@ -29,7 +29,7 @@ extension DoctorChecks {
             .ok("pcscd", "reachable; readers: \(names.isEmpty ? "none" : names.joined(separator: ", "))"), polkit(pcscReachable: true),
         ]
         for reader in pcscReaders {
-            let matched = names.filter { reader.match.isEmpty || $0.localizedCaseInsensitiveContains(reader.match) }
+            let matched = names.filter { reader.matchesPCSCReader(named: $0) }
             if matched.isEmpty {
                 checks.append(
                     .problem(

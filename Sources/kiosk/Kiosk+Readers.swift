@@ -31,7 +31,7 @@ struct ReadersCommand: AsyncParsableCommand {
             let names = try PCSCDirectory.readerNames()
             if names.isEmpty { printLine("no PC/SC readers connected") }
             for name in names {
-                let claims = configured.filter { $0.driver == .pcsc && ($0.match.isEmpty || name.localizedCaseInsensitiveContains($0.match)) }
+                let claims = configured.filter { $0.driver == .pcsc && $0.matchesPCSCReader(named: name) }
                 let claim =
                     claims.isEmpty
                     ? "not used by any configured reader" : claims.map { "\($0.name) (\($0.direction.rawValue))" }.joined(separator: ", ")

@@ -27,7 +27,7 @@ struct ReaderSelection {
         let pcsc = readers.map(\.configuration).filter { $0.driver == .pcsc }
         guard !pcsc.isEmpty else { return }
         let names = try PCSCDirectory.readerNames()
-        guard names.contains(where: { name in pcsc.contains { $0.match.isEmpty || name.localizedCaseInsensitiveContains($0.match) } })
+        guard names.contains(where: { name in pcsc.contains { $0.matchesPCSCReader(named: name) } })
         else {
             throw KioskError(
                 .unavailable,

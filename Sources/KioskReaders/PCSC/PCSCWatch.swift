@@ -41,7 +41,7 @@ struct PCSCWatch {
         var known: [String: DWORD] = [:]
         var pnpState = DWORD(SCARD_STATE_UNAWARE)
         while !context.isStopped {
-            let names = try PCSCDirectory.readerNames(handle).filter(matches)
+            let names = try PCSCDirectory.readerNames(handle).filter(configuration.matchesPCSCReader(named:))
             known = known.filter { names.contains($0.key) }
             health.working(names.isEmpty ? "waiting for a matching PC/SC reader" : "watching \(names.joined(separator: ", "))")
             backoff.reset()
@@ -100,10 +100,6 @@ struct PCSCWatch {
         } catch {
             logger.notice("card on \(reader) could not be read: \(error)")
         }
-    }
-
-    private func matches(_ name: String) -> Bool {
-        configuration.match.isEmpty || name.localizedCaseInsensitiveContains(configuration.match)
     }
 }
 #endif
