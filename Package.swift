@@ -86,14 +86,13 @@ let package = Package(
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskWire", "KioskReports",
+                "KioskCore", "KioskWire", "KioskReports",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -135,30 +134,20 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "kiosk", "kiosk-hub", "KioskReaders",
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
-                "KioskTesting",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "kiosk-faults",
             dependencies: [
-                "kiosk", "kiosk-hub",
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskDaemon", "KioskSync", "KioskHub", "KioskWire",
-                "KioskTesting",
+                "KioskCore", "KioskJournal", "KioskSync", "KioskHub", "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
