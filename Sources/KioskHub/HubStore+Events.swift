@@ -4,8 +4,9 @@ public import KioskCore
 public import KioskWire
 
 extension HubStore {
-    /// Stores the valid events of a batch in one transaction, each at most once: an id already stored is a
-    /// duplicate (`INSERT … ON CONFLICT DO NOTHING`), an invalid event is rejected with the field to blame.
+    /// Stores the valid events of a batch in one transaction, each at most once: an id already stored for the same
+    /// kiosk is a duplicate (`INSERT … ON CONFLICT DO NOTHING`), an id another kiosk's event has is rejected (it is
+    /// not this kiosk's to send), and an invalid event is rejected with the field to blame.
     public func store(_ events: [WireEvent], receivedAt: Date = WallClock.system.now()) async throws(KioskError) -> [EventResult] {
         let received = receivedAt.hubMillis
         return try await write { db in
@@ -30,7 +31,12 @@ extension HubStore {
                         event.monotonicNs, event.bootId, event.clockSynced, received,
                     ]
                 )
-                return EventResult(id: event.id, status: db.changesCount == 1 ? .accepted : .duplicate)
+                if db.changesCount == 1 { return EventResult(id: event.id, status: .accepted) }
+                let owner = try String.fetchOne(db, sql: "SELECT kiosk_id FROM event WHERE id = ?", arguments: [event.id.lowercased()])
+                guard owner == event.kioskId else {
+                    return EventResult(id: event.id, status: .rejected, reason: "field 'id': the id belongs to another kiosk's event")
+                }
+                return EventResult(id: event.id, status: .duplicate)
             }
         }
     }

@@ -40,6 +40,7 @@ extension WireEvent {
             if outcome == .unknown { return WireProblem(error: "only an unknown event has outcome unknown", field: "outcome") }
         case .unknown:
             if uid == nil { return WireProblem(error: "required for an unknown event", field: "uid") }
+            if studentId != nil { return WireProblem(error: "an unknown event has no student", field: "studentId") }
             if outcome != .unknown { return WireProblem(error: "an unknown event has outcome unknown", field: "outcome") }
         }
         if (outcome == .accepted) != (direction != nil) {

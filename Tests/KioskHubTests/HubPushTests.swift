@@ -107,3 +107,28 @@ import Testing
     }
     #expect(try await hub.store.eventIDs() == [batch.events[2].id])
 }
+
+/// An id another kiosk's event already has is rejected, not acknowledged as a duplicate; an unknown read that
+/// names a student is rejected.
+@Test func anotherKiosksIdAndAnUnknownReadWithAStudentAreRejected() async throws {
+    let hub = try HubFixture()
+    let gate1 = try await hub.store.createToken(kioskID: "gate-1")
+    let gate2 = try await hub.store.createToken(kioskID: "gate-2")
+    let first = HubFixture.batch(kiosk: "gate-1", count: 1)
+    var copied = HubFixture.batch(kiosk: "gate-2", count: 2)
+    copied.events[0].id = first.events[0].id
+    copied.events[1].kind = .unknown
+    copied.events[1].outcome = .unknown
+    copied.events[1].direction = nil
+    copied.events[1].studentId = "S001"
+    let sent = copied
+    try await hub.serve { client in
+        #expect(try await client.push(first, token: gate1).map(\.status) == [.accepted])
+        let results = try await client.push(sent, token: gate2)
+        #expect(results.map(\.status) == [.rejected, .rejected])
+        #expect(results[0].reason?.contains("another kiosk") == true)
+        #expect(results[1].reason?.contains("studentId") == true)
+        #expect(try await client.push(first, token: gate1).map(\.status) == [.duplicate])
+    }
+    #expect(try await hub.store.eventIDs() == [first.events[0].id])
+}
