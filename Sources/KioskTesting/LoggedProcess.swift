@@ -82,9 +82,9 @@ public final class LoggedProcess: @unchecked Sendable {
     /// Sends SIGTERM and returns how long the process took to exit, or nil (and SIGKILL) when it did not within
     /// `timeout` seconds.
     @discardableResult
-    public func terminate(timeout: Double = 20) async throws -> Duration? {
+    public func terminate(with signal: Int32 = SIGTERM, timeout: Double = 20) async throws -> Duration? {
         let sent = Date()
-        process.terminate()
+        kill(process.processIdentifier, signal)
         while Date().timeIntervalSince(sent) < timeout {
             if let exited = lock.withLock({ exited }) { return .milliseconds(Int(exited.timeIntervalSince(sent) * 1000)) }
             try await Task.sleep(for: .milliseconds(5))
