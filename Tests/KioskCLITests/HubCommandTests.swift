@@ -42,30 +42,16 @@ struct HubSandbox {
         #expect(try hub.hub("report", "--date", "21-11-2026").status == 64)
     }
 
-    @Test func serveTellsSystemdItIsReadyAndStopsCleanlyOnSIGTERM() throws {
+    @Test func serveTellsSystemdItIsReadyAndStopsCleanlyOnSIGTERM() async throws {
         let hub = HubSandbox()
         let socket = try NotifySocket()
-        let process = Process()
-        process.executableURL = HubSandbox.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", hub.directory]
-        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": socket.path]) { $1 }
-        let errors = Pipe()
-        process.standardOutput = errors
-        process.standardError = errors
-        try process.run()
-        var output = Data()
-        while !String(decoding: output, as: UTF8.self).contains("listening") {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
+        let server = try LoggedProcess.hub(["serve", "--port", "0", "--data-dir", hub.directory], environment: ["NOTIFY_SOCKET": socket.path])
+        _ = try await server.line(containing: "listening")
         let status = try #require(socket.receive())
         #expect(status.hasPrefix("STATUS=listening on port ") && status != "STATUS=listening on port 0")
         #expect(socket.receive() == "READY=1")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        #expect(try await server.terminate() != nil)
+        #expect(try await server.exitStatus() == 0)
         #expect(socket.receive() == "STOPPING=1")
     }
 }

@@ -8,30 +8,30 @@ import Testing
     @Test func tellsSystemdItIsReadyAndStopsWithinASecondOnSIGTERM() async throws {
         let kiosk = try KioskSandbox(exitReader: false).withRoster()
         let socket = try NotifySocket()
-        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
+        let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
         #expect(socket.receive() == "READY=1")
         let tap = try kiosk.kiosk("tap", "--uid", "11223344")
         #expect(tap.status == 0)
-        let stopped = try await running.stop(with: SIGTERM)
+        let stopped = try await running.terminate(with: SIGTERM)
         let elapsed = try #require(stopped)
         // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
         // is measured by the benchmarks, not here.
         #expect(elapsed < .seconds(10))
-        #expect(running.process.terminationStatus == 0)
+        #expect(try await running.exitStatus() == 0)
         #expect(socket.receive() == "STOPPING=1")
-        #expect(running.text.contains("kiosk gate-1 running"))
+        #expect(running.output.joined(separator: "\n").contains("kiosk gate-1 running"))
     }
 
     @Test func stopsOnSIGINTToo() async throws {
         let kiosk = try KioskSandbox(exitReader: false)
         let socket = try NotifySocket()
-        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
+        let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
         #expect(socket.receive() == "READY=1")
-        let elapsed = try #require(try await running.stop(with: SIGINT))
+        let elapsed = try #require(try await running.terminate(with: SIGINT))
         // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
         // is measured by the benchmarks, not here.
         #expect(elapsed < .seconds(10))
-        #expect(running.process.terminationStatus == 0)
+        #expect(try await running.exitStatus() == 0)
     }
 }
 
@@ -45,8 +45,8 @@ import Testing
         )
         let token = try #require(try hub.hub("token", "create", "--kiosk", "gate-1").stdout.split(separator: "\n").last.map(String.init))
         let port = try LoopbackPort.free()
-        let server = try RunningKiosk(["serve", "--port", "\(port)", "--data-dir", hub.directory], executable: HubSandbox.executable)
-        defer { _ = server.process.isRunning ? kill(server.process.processIdentifier, SIGKILL) : 0 }
+        let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", hub.directory])
+        _ = try await server.line(containing: "listening on")
 
         let kiosk = try KioskSandbox(exitReader: false)
         let tokenPath = try kiosk.write("token", token + "\n")
@@ -57,7 +57,7 @@ import Testing
         try handle.close()
         #expect(try kiosk.kiosk("tap", "--uid", "DEADBEEF").status == 0)
 
-        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config])
+        let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config])
         var pending = -1
         let start = ContinuousClock.now
         while pending != 0, ContinuousClock.now - start < .seconds(10) {
@@ -67,9 +67,9 @@ import Testing
             pending = (json?["sync"] as? [String: Any])?["pending"] as? Int ?? -1
         }
         #expect(pending == 0)
-        #expect(try await running.stop() != nil)
-        #expect(try await server.stop() != nil)
-        #expect(!running.text.contains(token))
+        #expect(try await running.terminate() != nil)
+        #expect(try await server.terminate() != nil)
+        #expect(!running.output.joined(separator: "\n").contains(token))
     }
 }
 
@@ -86,7 +86,7 @@ import Testing
             return (json?["readers"] as? [[String: Any]])?.first
         }
         #expect(try deskState()?["state"] is NSNull)
-        let running = try RunningKiosk(["run", "--plain", "--config", kiosk.config])
+        let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config])
         var state: [String: Any]?
         let start = ContinuousClock.now
         while !(state?["state"] is String), ContinuousClock.now - start < .seconds(10) {
@@ -97,7 +97,7 @@ import Testing
         #expect(state?["healthy"] as? Bool == false)
         #expect((state?["state"] as? String)?.isEmpty == false)
         #expect(try kiosk.kiosk("status").stdout.contains("desk: keyboard"))
-        #expect(try await running.stop() != nil)
+        #expect(try await running.terminate() != nil)
         #expect(try deskState()?["state"] is NSNull)
     }
 }

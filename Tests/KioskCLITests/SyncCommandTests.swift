@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 @testable import kiosk
@@ -46,24 +47,19 @@ import Testing
 }
 
 @Suite struct DoctorHubTests {
-    @Test func doctorSaysWhenTheHubRejectedTheToken() throws {
+    @Test func doctorSaysWhenTheHubRejectedTheToken() async throws {
         let kiosk = try KioskSandbox(exitReader: false)
         let tokenPath = try kiosk.write("token", "kh_not_a_real_token\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
         let hub = HubSandbox()
         let port = try LoopbackPort.free()
-        let server = try RunningKiosk(["serve", "--port", "\(port)", "--data-dir", hub.directory], executable: HubSandbox.executable)
-        defer { kill(server.process.processIdentifier, SIGKILL) }
+        let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", hub.directory])
+        _ = try await server.line(containing: "listening on")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.config))
         handle.seekToEndOfFile()
         handle.write(Data("\n[sync]\nhub_url = \"http://127.0.0.1:\(port)\"\ntoken_file = \"token\"\n".utf8))
         try handle.close()
-        var sync = try kiosk.kiosk("sync", "--once")
-        for _ in 0..<50 where sync.status == 69 {
-            Thread.sleep(forTimeInterval: 0.1)
-            sync = try kiosk.kiosk("sync", "--once")
-        }
-        #expect(sync.status == 77)
+        #expect(try kiosk.kiosk("sync", "--once").status == 77)
         let doctor = try kiosk.kiosk("doctor")
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("PROBLEM  hub: token rejected"))
