@@ -15,5 +15,13 @@ enum HubSection {
             guard !directory.isEmpty else { throw ValueProblem("the data directory is empty (got '')") }
             hub.dataDirectory = directory
         },
+        .integer("idle_timeout_seconds") { hub, seconds throws(ValueProblem) in
+            guard (1...3600).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 1 to 3600 seconds") }
+            hub.idleTimeoutSeconds = seconds
+        },
+        .integer("max_connections") { hub, count throws(ValueProblem) in
+            guard (1...65536).contains(count) else { throw ValueProblem("\(count) is out of range; give 1 to 65536 connections") }
+            hub.maximumConnections = count
+        },
     ])
 }

@@ -6,14 +6,15 @@ public import Logging
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
 public enum HubServer {
     /// The application serving `store` on the configured host and port, logging one line per request;
-    /// `server` chooses the protocol (HTTP/1.1 by default; tests put TLS in front); `onServerRunning` learns the port
-    /// it listens on (useful with port 0).
+    /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`; tests
+    /// put TLS in front); at most `maximumConnections` are open at once; `onServerRunning` learns the port it
+    /// listens on (useful with port 0).
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
         clock: WallClock = .system,
         logger: Logger,
-        server: HTTPServerBuilder = .http1(),
+        server: HTTPServerBuilder? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
@@ -22,8 +23,12 @@ public enum HubServer {
         HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
         return Application(
             router: router,
-            server: server,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "kiosk-hub"),
+            server: server ?? .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "kiosk-hub",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)
+            ),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )

@@ -3,17 +3,32 @@ import KioskCore
 import Testing
 
 @Test func hubConfigurationReadsHubAndAttendanceSections() throws {
-    let text = "[hub]\nhost = \"0.0.0.0\"\nport = 9090\ndata_dir = \"hub-data\"\n\n[attendance]\ncurfew = \"21:00\"\n"
+    let text = """
+        [hub]
+        host = "0.0.0.0"
+        port = 9090
+        data_dir = "hub-data"
+        idle_timeout_seconds = 5
+        max_connections = 100
+
+        [attendance]
+        curfew = "21:00"
+        """
     let configuration = try HubConfigurationLoader.parse(text, file: "/etc/kiosk-hub/hub.conf")
     #expect(configuration.host == "0.0.0.0")
     #expect(configuration.port == 9090)
     #expect(configuration.dataDirectory == "/etc/kiosk-hub/hub-data")
     #expect(configuration.attendance.curfew.description == "21:00")
+    #expect(configuration.idleTimeoutSeconds == 5)
+    #expect(configuration.maximumConnections == 100)
 }
 
 @Test func hubConfigurationProblemsNameTheLineAndKey() {
     #expect(throws: KioskError(.configuration, "hub.conf:3: [hub] port: 70000 is not a TCP port (1-65535)")) {
         try HubConfigurationLoader.parse("[hub]\nhost = \"::1\"\nport = 70000\n", file: "hub.conf")
+    }
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [hub] idle_timeout_seconds: 0 is out of range; give 1 to 3600 seconds")) {
+        try HubConfigurationLoader.parse("[hub]\nidle_timeout_seconds = 0\n", file: "hub.conf")
     }
     #expect(throws: KioskError(.configuration, "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance])")) {
         try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")

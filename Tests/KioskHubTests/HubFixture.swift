@@ -18,9 +18,12 @@ struct HubFixture {
         store = try HubStore.open(dataDirectory: directory)
     }
 
-    /// Runs `body` against the real server listening on loopback.
-    func serve<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory)
+    /// Runs `body` against the real server listening on loopback, closing connections idle for `idleTimeoutSeconds`.
+    func serve<Value: Sendable>(
+        idleTimeoutSeconds: Int = 30,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, idleTimeoutSeconds: idleTimeoutSeconds)
         var logger = Logger(label: "hub-test")
         logger.logLevel = .warning
         let application = HubServer.application(store: store, configuration: configuration, logger: logger)
