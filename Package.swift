@@ -84,6 +84,11 @@ let package = Package(
         ),
         .target(name: "KioskWire", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .target(
+            name: "KioskCommandLine",
+            dependencies: ["KioskCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "KioskHub",
             dependencies: [
                 "KioskCore", "KioskWire", "KioskReports",
@@ -112,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-hub",
             dependencies: [
-                "KioskHub", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd",
+                "KioskHub", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -124,6 +129,7 @@ let package = Package(
             name: "kiosk",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub", "CSystemClock",
+                "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,6 +170,7 @@ let package = Package(
             name: "KioskTesting",
             dependencies: [
                 "KioskCore", "KioskJournal", "KioskWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -16,22 +16,24 @@ public enum ReaderCatalog {
         return readers
     }
 
-    private static func reader(for configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) throws(KioskError) -> any TagReader {
+    /// The reader for one `[[readers]]` entry; an entry whose driver is not built in is an error naming it.
+    public static func reader(for configuration: ReaderConfiguration, logger: Logger, states: ReaderStates? = nil) throws(KioskError) -> any TagReader
+    {
         switch configuration.driver {
         case .pcsc:
             #if PCSC
-            return PCSCReader(configuration: configuration, logger: logger, states: states)
+            return ThreadedReader<PCSCWatch>(configuration: configuration, logger: logger, states: states)
             #else
             throw notBuilt(configuration, trait: "PCSC")
             #endif
         case .libnfc:
             #if LibNFC
-            return LibNFCReader(configuration: configuration, logger: logger, states: states)
+            return ThreadedReader<LibNFCWatch>(configuration: configuration, logger: logger, states: states)
             #else
             throw notBuilt(configuration, trait: "LibNFC")
             #endif
         case .keyboard:
-            return KeyboardReader(configuration: configuration, logger: logger, states: states)
+            return ThreadedReader<KeyboardWatch>(configuration: configuration, logger: logger, states: states)
         }
     }
 

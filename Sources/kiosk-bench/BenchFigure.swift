@@ -1,18 +1,18 @@
 import KioskTesting
 
-/// One performance figure of the issue: P1 ... P8.
-protocol BenchFigure: Sendable {
-    /// The figure's name, "P1" ... "P8": its key in the JSON output.
-    var name: String { get }
-    /// What is measured, in a few words.
-    var title: String { get }
+/// One performance figure: P1 ... P8 (its `name`).
+protocol BenchFigure: HarnessStep where Result == FigureResult {
     /// Measures the figure and its baseline.
     func measure(_ run: ScratchRun) async throws -> FigureResult
 }
 
+extension BenchFigure {
+    func perform(_ run: ScratchRun) async throws -> FigureResult { try await measure(run) }
+}
+
 /// Every figure, in the order they run.
 enum BenchFigures {
-    static let all: [any BenchFigure] = [
+    static let all: [any HarnessStep<FigureResult>] = [
         TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(),
         StartToReadyFigure(),
     ]

@@ -15,35 +15,13 @@ struct KioskBench: AsyncParsableCommand {
             """
     )
 
-    @Flag(help: "Shorter runs of every figure (within five minutes on two cores).")
-    var quick = false
-
-    @Option(help: "Also write the figures as one JSON object to this file.")
-    var json: String?
-
-    @Option(help: "Only these figures, comma separated (e.g. P1,P6).")
-    var only: String?
+    @OptionGroup var options: HarnessOptions
 
     func run() async throws {
-        let wanted = only.map { Set($0.uppercased().split(separator: ",").map(String.init)) }
-        let figures = BenchFigures.all.filter { wanted?.contains($0.name) ?? true }
-        let run = try ScratchRun(tool: "kiosk-bench", quick: quick)
-        defer { run.removeScratch() }
-        var outcomes: [FigureOutcome] = []
-        for figure in figures {
-            print("\(figure.name) \(figure.title) ...")
-            let outcome: FigureOutcome
-            do {
-                outcome = FigureOutcome(name: figure.name, title: figure.title, result: try await figure.measure(run))
-            } catch {
-                outcome = FigureOutcome(name: figure.name, title: figure.title, failure: "\(error)")
-            }
-            outcomes.append(outcome)
-            print(ResultTable.row(outcome))
-        }
+        let outcomes = try await HarnessRun.run(BenchFigures.all, tool: "kiosk-bench", quick: options.quick, only: options.only, row: ResultTable.row)
         print("")
-        print(ResultTable.render(outcomes, quick: quick))
-        if let json { try FigureOutcome.write(outcomes, to: json, quick: quick) }
+        print(ResultTable.render(outcomes, quick: options.quick))
+        if let json = options.json { try HarnessRun.writeJSON(outcomes, to: json, quick: options.quick, fields: \.jsonFields) }
         if outcomes.contains(where: { $0.failure != nil }) { throw ExitCode(1) }
     }
 }

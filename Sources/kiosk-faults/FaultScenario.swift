@@ -1,18 +1,18 @@
 import KioskTesting
 
-/// One fault scenario of the issue: R1 ... R6.
-protocol FaultScenario: Sendable {
-    /// The scenario's name, "R1" ... "R6": its key in the JSON output.
-    var name: String { get }
-    /// The fault injected, in a few words.
-    var title: String { get }
+/// One fault scenario: R1 ... R6 (its `name`).
+protocol FaultScenario: HarnessStep where Result == ScenarioResult {
     /// Runs the bounded loop and checks its invariants.
     func run(_ run: ScratchRun) async throws -> ScenarioResult
 }
 
+extension FaultScenario {
+    func perform(_ run: ScratchRun) async throws -> ScenarioResult { try await self.run(run) }
+}
+
 /// Every scenario, in the order they run.
 enum FaultScenarios {
-    static let all: [any FaultScenario] = [
+    static let all: [any HarnessStep<ScenarioResult>] = [
         KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario(), PCSCDRestartScenario(),
     ]
 }

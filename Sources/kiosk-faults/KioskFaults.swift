@@ -22,35 +22,19 @@ struct FaultSuite: AsyncParsableCommand {
         discussion: "Loopback only; every loop is bounded. Exits 1 when an invariant is broken or a scenario could not run."
     )
 
-    @Flag(help: "Shorter loops (within five minutes on two cores).")
-    var quick = false
-
-    @Option(help: "Also write the results as one JSON object to this file.")
-    var json: String?
-
-    @Option(help: "Only these scenarios, comma separated (e.g. R1,R4).")
-    var only: String?
+    @OptionGroup var options: HarnessOptions
 
     func run() async throws {
-        let wanted = only.map { Set($0.uppercased().split(separator: ",").map(String.init)) }
-        let scenarios = FaultScenarios.all.filter { wanted?.contains($0.name) ?? true }
-        let run = try ScratchRun(tool: "kiosk-faults", quick: quick)
-        defer { run.removeScratch() }
-        var outcomes: [ScenarioOutcome] = []
-        for scenario in scenarios {
-            print("\(scenario.name) \(scenario.title) ...")
-            let outcome: ScenarioOutcome
-            do {
-                outcome = ScenarioOutcome(name: scenario.name, title: scenario.title, result: try await scenario.run(run))
-            } catch {
-                outcome = ScenarioOutcome(name: scenario.name, title: scenario.title, failure: "\(error)")
-            }
-            outcomes.append(outcome)
-            print(OutcomeTable.row(outcome))
-        }
+        let outcomes = try await HarnessRun.run(
+            FaultScenarios.all,
+            tool: "kiosk-faults",
+            quick: options.quick,
+            only: options.only,
+            row: OutcomeTable.row
+        )
         print("")
-        print(OutcomeTable.render(outcomes, quick: quick))
-        if let json { try ScenarioOutcome.write(outcomes, to: json, quick: quick) }
+        print(OutcomeTable.render(outcomes, quick: options.quick))
+        if let json = options.json { try HarnessRun.writeJSON(outcomes, to: json, quick: options.quick, fields: \.jsonFields) }
         if !outcomes.allSatisfy(\.held) { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 
 /// The readable table of a run.
 enum OutcomeTable {

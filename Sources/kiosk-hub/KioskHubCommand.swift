@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskCommandLine
 import KioskCore
 
 /// The `kiosk-hub` command line: the server that combines the gates of a PG, and its administration.
@@ -16,21 +17,8 @@ struct KioskHubCommand: AsyncParsableCommand {
         subcommands: [ServeCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self]
     )
 
-    /// Runs the command and turns a `KioskError` into one line on standard error and its sysexits status.
+    /// Runs the command; a `KioskError` is one line on standard error and its sysexits status.
     static func main() async {
-        ProcessSignals.prepare()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as KioskError {
-            FileHandle.standardError.write(Data("kiosk-hub: \(error.message)\n".utf8))
-            Foundation.exit(error.category.exitStatus)
-        } catch {
-            exit(withError: error)
-        }
+        await runReportingKioskErrors(program: "kiosk-hub")
     }
 }

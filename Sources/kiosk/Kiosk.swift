@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskCommandLine
 import KioskCore
 
 /// The `kiosk` command line: the check-in kiosk of a PG and the warden's tools.
@@ -20,21 +21,8 @@ struct Kiosk: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command and turns a `KioskError` into one line on standard error and its sysexits status.
+    /// Runs the command; a `KioskError` is one line on standard error and its sysexits status.
     static func main() async {
-        ProcessSignals.prepare()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as KioskError {
-            FileHandle.standardError.write(Data("kiosk: \(error.message)\n".utf8))
-            Foundation.exit(error.category.exitStatus)
-        } catch {
-            exit(withError: error)
-        }
+        await runReportingKioskErrors(program: "kiosk")
     }
 }

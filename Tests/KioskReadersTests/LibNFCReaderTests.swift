@@ -12,7 +12,7 @@ struct LibNFCReaderTests {
     func withReader(_ body: (PN532Emulator, PresentationLog) async throws -> Void) async throws {
         let emulator = try PN532Emulator()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
-        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let log = PresentationLog()
         let task = Task { await reader.run { await log.add($0) } }
         defer { task.cancel() }
@@ -37,7 +37,7 @@ struct LibNFCReaderTests {
         let emulator = try PN532Emulator()
         let fixture = try await CheckInFixture()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
-        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let task = Task { try await ReaderService(readers: [reader], recorder: fixture.recorder).run() }
         defer { task.cancel() }
         try await Task.sleep(for: .seconds(0.5))
@@ -76,7 +76,7 @@ struct LibNFCReaderTests {
     @Test func cancellingAPollingReaderStopsItWithinASecond() async throws {
         let emulator = try PN532Emulator()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring)
-        let reader = LibNFCReader(configuration: configuration, logger: Logger(label: "test.libnfc"))
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let task = Task { await reader.run { _ in } }
         try await Task.sleep(for: .seconds(1))
         let start = ContinuousClock.now

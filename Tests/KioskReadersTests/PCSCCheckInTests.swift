@@ -13,8 +13,8 @@ extension PCSCReaderTests {
         try await VirtualCard.keepGap()
         let fixture = try await CheckInFixture()
         let readers: [any TagReader] = [
-            PCSCReader(configuration: ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in), logger: Self.logger),
-            PCSCReader(configuration: ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out), logger: Self.logger),
+            try ReaderCatalog.reader(for: ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in), logger: Self.logger),
+            try ReaderCatalog.reader(for: ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out), logger: Self.logger),
         ]
         let service = ReaderService(readers: readers, recorder: fixture.recorder)
         let task = Task { try await service.run() }

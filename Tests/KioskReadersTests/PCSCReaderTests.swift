@@ -20,7 +20,7 @@ struct PCSCReaderTests {
         try PCSCFixture.require()
         try await VirtualCard.keepGap()
         let log = PresentationLog()
-        let reader = PCSCReader(configuration: configuration, logger: Self.logger)
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Self.logger)
         let task = Task {
             await reader.run { presentation in
                 await log.add(presentation)
@@ -86,7 +86,7 @@ struct PCSCReaderTests {
 
     @Test func cancellingAWaitingReaderStopsItAtOnce() async throws {
         try PCSCFixture.require()
-        let reader = PCSCReader(configuration: ReaderConfiguration(name: "entrance", driver: .pcsc), logger: Self.logger)
+        let reader = try ReaderCatalog.reader(for: ReaderConfiguration(name: "entrance", driver: .pcsc), logger: Self.logger)
         let task = Task { await reader.run { _ in } }
         try await Task.sleep(for: .seconds(0.5))
         let start = ContinuousClock.now

@@ -6,11 +6,23 @@ import Logging
 /// The reader thread's loop for a keyboard-wedge reader: each line typed and ended with Enter is one read.
 /// An evdev device is grabbed (its keys reach no console) and reopened with backoff when it goes away;
 /// standard input is read until it closes.
-struct KeyboardWatch {
+struct KeyboardWatch: ReaderWatch {
+    static let driver = "keyboard"
     let configuration: ReaderConfiguration
-    let input: KeyboardInput
+    let input = KeyboardInput()
     let logger: Logger
     let states: ReaderStates?
+
+    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
+        self.configuration = configuration
+        self.logger = logger
+        self.states = states
+    }
+
+    /// Ends `run`: the input wakes from its wait and reports itself stopped.
+    func stop() {
+        input.stop()
+    }
 
     private var devicePath: String? { configuration.match.isEmpty ? nil : configuration.match }
 

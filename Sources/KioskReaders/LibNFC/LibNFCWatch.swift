@@ -7,13 +7,25 @@ import Logging
 /// The reader thread's loop for a libnfc reader: ISO 14443A selection in short polls (libnfc returns after
 /// ~300 ms without a card), one read per presentation (`nfc_initiator_target_is_present` until the card is
 /// gone), and reopening with backoff when the device fails or disappears.
-struct LibNFCWatch {
+struct LibNFCWatch: ReaderWatch {
+    static let driver = "libnfc"
     let configuration: ReaderConfiguration
-    let device: LibNFCDevice
+    let device = LibNFCDevice()
     let logger: Logger
     let states: ReaderStates?
     /// How often a present card is checked for removal.
     let presenceInterval = 0.1
+
+    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
+        self.configuration = configuration
+        self.logger = logger
+        self.states = states
+    }
+
+    /// Ends `run`: `nfc_abort_command` interrupts the device's pending command.
+    func stop() {
+        device.stop()
+    }
 
     func run(emit: @Sendable (CardPresentation) -> Void) {
         var health = ReaderHealth(reader: configuration.name, logger: logger, states: states)

@@ -7,13 +7,25 @@ import Logging
 /// The reader thread's loop for one configured PC/SC reader: waits in `SCardGetStatusChange` (no polling) on
 /// every matching reader and the PnP pseudo-reader, reads the UID once per card presentation, and reopens
 /// the context with backoff when pcscd fails or restarts.
-struct PCSCWatch {
+struct PCSCWatch: ReaderWatch {
+    static let driver = "pcsc"
     let configuration: ReaderConfiguration
-    let context: PCSCContext
+    let context = PCSCContext()
     let logger: Logger
     let states: ReaderStates?
     /// How long the reader keeps the card connected waiting for the recorded outcome to show on it.
     let feedbackTimeout: TimeInterval = 2
+
+    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
+        self.configuration = configuration
+        self.logger = logger
+        self.states = states
+    }
+
+    /// Ends `run`: `SCardCancel` interrupts the wait in pcscd.
+    func stop() {
+        context.stop()
+    }
 
     func run(emit: @Sendable (CardPresentation) -> Void) {
         var health = ReaderHealth(reader: configuration.name, logger: logger, states: states)
