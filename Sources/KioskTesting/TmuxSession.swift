@@ -8,9 +8,12 @@ public struct TmuxSession {
     /// Whether tmux is installed.
     public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    public init(command: [String], width: Int, height: Int) throws {
+    /// Runs `command` in a `width` × `height` window; with `keepingScreen`, the window and its last screen stay
+    /// after the command ended (tmux's `remain-on-exit`, set before the command starts).
+    public init(command: [String], width: Int, height: Int, keepingScreen: Bool = false) throws {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        try startServer(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", quoted])
+        let options = keepingScreen ? ["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";"] : []
+        try startServer(options + ["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", quoted])
     }
 
     /// The visible screen, one string per row.
@@ -37,8 +40,12 @@ public struct TmuxSession {
         try tmux(["send-keys", "-t", "kiosk", keys])
     }
 
+    /// Ends the server and what runs in it; a server that does not go at `kill-server` (seen with a dead pane kept
+    /// by `remain-on-exit`) is killed.
     public func kill() {
+        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? tmux(["kill-server"])
+        if let pid { Glibc.kill(pid, SIGKILL) }
     }
 
     /// Starts the server with posix_spawn and waitpid: the server outlives its client and would inherit the

@@ -43,9 +43,8 @@ import Testing
     /// When the demo ends on a terminal, its final summary stays on the screen with the report paths below it.
     @Test(.enabled(if: TmuxSession.isAvailable || ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1"))
     func theDemoLeavesItsFinalSummaryAboveTheReportPaths() async throws {
-        // The shell keeps the window open after the demo ended, so the screen can be read.
-        let demo = SimulatedClock.shared.command([KioskRun.executable.path, "demo", "--pace", "0.1"]).map { "'\($0)'" }.joined(separator: " ")
-        let tmux = try TmuxSession(command: ["/bin/sh", "-c", demo + "; exec sleep 600"], width: 100, height: 60)
+        let demo = SimulatedClock.shared.command([KioskRun.executable.path, "demo", "--pace", "0.1"])
+        let tmux = try TmuxSession(command: demo, width: 100, height: 60, keepingScreen: true)
         defer { tmux.kill() }
         let screen = try await tmux.waitFor("delete it when done", timeout: .seconds(60))
         let total = try #require(screen.firstIndex { $0.contains("TOTAL 6") }, "\(screen.joined(separator: "\n"))")
