@@ -9,17 +9,21 @@ struct HubHTTPError: HTTPResponseError {
     let problem: WireProblem
     /// Seconds a client should wait before trying again, sent as `Retry-After`.
     let retryAfter: Int?
+    /// The methods a path is served with, sent as `Allow` with a 405.
+    let allow: String?
 
-    init(_ status: HTTPResponse.Status, _ error: String, field: String? = nil, retryAfter: Int? = nil) {
+    init(_ status: HTTPResponse.Status, _ error: String, field: String? = nil, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status
         self.problem = WireProblem(error: error, field: field)
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = HTTPFields()
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         return HubResponse.json(problem, status: status, headers: headers)
     }
 

@@ -11,6 +11,11 @@ struct HubRoutes: Sendable {
     let configuration: HubConfiguration
     let clock: WallClock
 
+    /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
+    static let methods: [String: [HTTPRequest.Method]] = [
+        WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
+    ]
+
     func add(to router: Router<BasicRequestContext>) {
         router.get(RouterPath(WirePaths.health)) { _, _ in try await health() }
         router.post(RouterPath(WirePaths.events)) { request, _ in try await push(request) }

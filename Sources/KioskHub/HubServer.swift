@@ -20,6 +20,7 @@ public enum HubServer {
         let router = Router()
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: StoreFailureMiddleware())
+        router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
         HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
         return Application(
             router: router,

@@ -20,3 +20,22 @@ import Testing
         #expect(response.problem?.error.contains("event") == false)
     }
 }
+
+/// A method the hub does not serve at a path it does is 405 with `Allow`; an unknown path is 404 with a body
+/// naming it (both used to be an empty 404).
+@Test func unservedMethodsAre405WithAllowAndUnknownPathsAre404WithABody() async throws {
+    let hub = try HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    try await hub.serve { client in
+        let deleted = try await client.send(.delete, "/v1/events", token: token)
+        #expect(deleted.status == .methodNotAllowed)
+        #expect(deleted.headers[.allow] == "GET, POST")
+        #expect(deleted.problem?.error.contains("DELETE") == true)
+        let put = try await client.send(.put, "/healthz", token: nil)
+        #expect(put.status == .methodNotAllowed)
+        #expect(put.headers[.allow] == "GET")
+        let missing = try await client.send(.get, "/v1/nothing", token: token)
+        #expect(missing.status == .notFound)
+        #expect(missing.problem?.error == "no such endpoint: /v1/nothing")
+    }
+}
