@@ -6,17 +6,11 @@ public import KioskCore
 public struct SimulatedClock: Sendable {
     /// Seconds from the real clock to this one, whole.
     public let offset: Int
-    /// Where the clock started.
-    public let start: Date
 
     /// A clock that reads `start` now and runs on from there.
     public init(startingAt start: Date) {
-        self.start = start
         offset = Int(start.timeIntervalSinceNow.rounded())
     }
-
-    /// The clock's current instant.
-    public func now() -> Date { Date().addingTimeInterval(Double(offset)) }
 
     /// The clock for code running in the test process.
     public var wallClock: WallClock {
