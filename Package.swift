@@ -47,8 +47,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "KioskStore",
+            dependencies: ["KioskCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "KioskJournal",
-            dependencies: ["KioskCore", "KioskWire", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KioskCore", "KioskStore", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
@@ -91,7 +96,7 @@ let package = Package(
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskWire", "KioskReports",
+                "KioskCore", "KioskWire", "KioskReports", "KioskStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -163,7 +168,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskWire"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
         .target(
@@ -196,7 +201,7 @@ let package = Package(
             dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "KioskTesting", "kiosk", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "KioskSyncTests",
             dependencies: [

@@ -86,3 +86,19 @@ public enum RosterCSV {
         return rows
     }
 }
+
+/// What a roster import changed.
+public struct RosterImportSummary: Sendable, Hashable {
+    /// Students in the file.
+    public let students: Int
+    /// Tags in the file.
+    public let tags: Int
+    /// Students that `--replace` removed from the roster.
+    public let removedStudents: Int
+
+    public init(students: Int, tags: Int, removedStudents: Int) {
+        self.students = students
+        self.tags = tags
+        self.removedStudents = removedStudents
+    }
+}

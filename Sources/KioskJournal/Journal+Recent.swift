@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import KioskCore
+import KioskStore
 
 extension Journal {
     /// The last `limit` reads and manual entries, most recently recorded first, as the live summary lists them.
@@ -17,7 +18,7 @@ extension Journal {
                 arguments: [limit]
             )
             return try rows.map { row in
-                let occurredAt = Date(journalMillis: row["occurred_at"])
+                let occurredAt = Date(storeMillis: row["occurred_at"])
                 let outcome: TapOutcome =
                     switch (row["outcome"] as String, row["direction"] as String?) {
                     case ("accepted", "in"): .in
@@ -32,7 +33,7 @@ extension Journal {
                 }
                 let previous =
                     outcome == .ignored
-                    ? try student.flatMap { try Self.latestAcceptedTap(db, studentID: $0.id, atOrBefore: occurredAt) } : nil
+                    ? try student.flatMap { try AttendanceFacts.latestAcceptedTap(db, studentID: $0.id, atOrBefore: occurredAt) } : nil
                 return RecordedTap(
                     eventID: EventID(rawValue: row["id"]),
                     outcome: outcome,

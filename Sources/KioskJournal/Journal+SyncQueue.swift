@@ -1,41 +1,41 @@
 public import Foundation
 import GRDB
 public import KioskCore
-public import KioskWire
+import KioskStore
 
 extension Journal {
-    /// Up to `limit` of this kiosk's pending events with `seq` greater than `afterSeq`, oldest first, as they go
-    /// on the wire. Paging by `seq` streams a backlog of any size in bounded memory.
-    public func pendingEvents(afterSeq: Int64, limit: Int) async throws(KioskError) -> [WireEvent] {
+    /// Up to `limit` of this kiosk's pending events with `seq` greater than `afterSeq`, oldest first. Paging by
+    /// `seq` streams a backlog of any size in bounded memory.
+    public func pendingEvents(afterSeq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         let kioskID = self.kioskID
         return try await read { db in
-            try EventRow.fetchAll(
+            try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM event WHERE kiosk_id = ? AND sync_state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND sync_state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
                 arguments: [kioskID, afterSeq, limit]
-            ).map(\.wireEvent)
+            ).map(EventColumns.record)
         }
     }
 
     /// Marks events the hub acknowledged (accepted or duplicate) as synced at `instant`.
-    public func markSynced(_ ids: [String], at instant: Date) async throws(KioskError) {
+    public func markSynced(_ ids: [EventID], at instant: Date) async throws(KioskError) {
         guard !ids.isEmpty else { return }
         try await write { db in
             let update = try db.cachedStatement(
                 sql: "UPDATE event SET sync_state = 'synced', synced_at = ?, sync_reason = NULL WHERE id = ? AND sync_state = 'pending'"
             )
             for id in ids {
-                try update.execute(arguments: [instant.journalMillis, id])
+                try update.execute(arguments: [instant.storeMillis, id.rawValue])
             }
         }
     }
 
     /// Sets aside an event the hub refused for good, with the hub's reason; it stays in the journal and in reports.
-    public func quarantine(_ id: String, reason: String) async throws(KioskError) {
+    public func quarantine(_ id: EventID, reason: String) async throws(KioskError) {
         try await write { db in
             try db.execute(
                 sql: "UPDATE event SET sync_state = 'quarantined', sync_reason = ? WHERE id = ? AND sync_state = 'pending'",
-                arguments: [reason, id]
+                arguments: [reason, id.rawValue]
             )
         }
     }
@@ -47,28 +47,5 @@ extension Journal {
             let completeness = try Self.completeness(db, kioskID: kioskID, unsynchronisedClockReads: 0)
             return (completeness.pending, completeness.quarantined)
         }
-    }
-}
-
-extension EventRow {
-    /// The event as the hub receives it.
-    var wireEvent: WireEvent {
-        WireEvent(
-            id: id,
-            kioskId: kioskId,
-            seq: seq,
-            reader: reader,
-            uid: uid,
-            studentId: studentId,
-            kind: WireEventKind(rawValue: kind) ?? .unknown,
-            direction: direction.flatMap(WireDirection.init(rawValue:)),
-            outcome: WireEventOutcome(rawValue: outcome) ?? .unknown,
-            reason: reason,
-            occurredAt: WireTime.format(Date(journalMillis: occurredAt)),
-            recordedAt: WireTime.format(Date(journalMillis: recordedAt)),
-            monotonicNs: monotonicNs,
-            bootId: bootId,
-            clockSynced: clockSynced
-        )
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import KioskCore
+import KioskStore
 
 /// Why the last exchange with the hub failed.
 public enum SyncFailureKind: String, Sendable, Hashable {
@@ -37,7 +38,7 @@ extension Journal {
                     UPDATE sync_status SET last_success_at = ?, last_error = NULL, last_error_kind = NULL, last_error_at = NULL,
                         next_retry_at = NULL
                     """,
-                arguments: [instant.journalMillis]
+                arguments: [instant.storeMillis]
             )
         }
     }
@@ -47,7 +48,7 @@ extension Journal {
         try await write { db in
             try db.execute(
                 sql: "UPDATE sync_status SET last_error_kind = ?, last_error = ?, last_error_at = ?, next_retry_at = ?",
-                arguments: [kind.rawValue, error, instant.journalMillis, nextRetryAt?.journalMillis]
+                arguments: [kind.rawValue, error, instant.storeMillis, nextRetryAt?.storeMillis]
             )
         }
     }
@@ -56,7 +57,7 @@ extension Journal {
     public func syncStatus() async throws(KioskError) -> SyncStatus {
         try await read { db in
             let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_status WHERE id = 1")
-            let instant = { (column: String) -> Date? in (row?[column] as Int64?).map(Date.init(journalMillis:)) }
+            let instant = { (column: String) -> Date? in (row?[column] as Int64?).map(Date.init(storeMillis:)) }
             return SyncStatus(
                 lastSuccessAt: instant("last_success_at"),
                 lastError: row?["last_error"],

@@ -1,8 +1,10 @@
 import GRDB
-import KioskCore
+import KioskStore
 
 /// The journal's schema: named migrations, never edited once shipped.
 enum JournalSchema {
+    static let schema = StoreSchema(noun: "journal", program: "kiosk", applicationID: applicationID, migrator: { migrator })
+
     /// Marks a SQLite file as a kiosk journal (`PRAGMA application_id`, "KIOS").
     static let applicationID: Int32 = 0x4B49_4F53
 
@@ -10,18 +12,9 @@ enum JournalSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try RosterTables.create(db)
             try db.execute(
                 sql: """
-                    CREATE TABLE student (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        name TEXT NOT NULL,
-                        room TEXT NOT NULL,
-                        status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
-                    );
-                    CREATE TABLE tag (
-                        uid TEXT PRIMARY KEY NOT NULL,
-                        student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
-                    );
                     CREATE INDEX tag_student ON tag(student_id);
                     CREATE TABLE event (
                         id TEXT PRIMARY KEY NOT NULL,
@@ -78,22 +71,5 @@ enum JournalSchema {
             try db.execute(sql: "ALTER TABLE sync_status ADD COLUMN last_error_kind TEXT")
         }
         return migrator
-    }
-
-    /// Refuses a file that is not ours (another program's database) or that a newer schema wrote.
-    static func check(_ writer: any DatabaseWriter, path: String) throws {
-        try writer.read { db in
-            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
-            if applicationID != Self.applicationID && objects > 0 {
-                throw KioskError(.ioError, "journal \(path) is a SQLite database of another program; refusing to touch it")
-            }
-            if try migrator.hasBeenSuperseded(db) {
-                throw KioskError(
-                    .ioError,
-                    "journal \(path) was written by a newer version of kiosk (unknown schema migrations); refusing to touch it"
-                )
-            }
-        }
     }
 }

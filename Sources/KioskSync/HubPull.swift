@@ -15,7 +15,7 @@ struct HubPull {
     func run() async throws(KioskError) -> SyncPassOutcome? {
         let state = try await journal.pullState()
         switch await client.roster(ifNoneMatch: state.rosterETag) {
-        case .value(let (roster, etag)): try await journal.applyHubRoster(roster, etag: etag)
+        case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, etag: etag)
         case .unchanged: break
         case .tokenRejected(let status): return .tokenRejected(status: status)
         case .unavailable(let reason): return .unavailable(reason: reason, retryAfter: nil)
@@ -24,7 +24,9 @@ struct HubPull {
         while true {
             switch await client.events(after: cursor, limit: pageSize) {
             case .value(let page):
-                _ = try await journal.insertPulled(page.events, cursor: page.nextCursor, at: clock.now())
+                // An event the hub should never have sent (invalid) is skipped: the kiosk judges only what it can trust.
+                let records = page.events.compactMap { try? $0.record().get() }
+                _ = try await journal.insertPulled(records, cursor: page.nextCursor, at: clock.now())
                 guard page.events.count == pageSize, page.nextCursor > cursor else { return nil }
                 cursor = page.nextCursor
             case .unchanged: return nil

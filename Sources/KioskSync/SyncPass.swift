@@ -38,8 +38,8 @@ struct SyncPass {
 
     /// Delivers `events`, splitting on 413 and on a 4xx for the batch until the offending events are isolated
     /// and quarantined. Returns why pushing must stop, or nil when every event was settled.
-    private mutating func deliver(_ events: ArraySlice<WireEvent>) async throws(KioskError) -> SyncPassOutcome? {
-        let answer = await client.push(EventBatch(kioskId: journal.kioskID, events: Array(events)))
+    private mutating func deliver(_ events: ArraySlice<EventRecord>) async throws(KioskError) -> SyncPassOutcome? {
+        let answer = await client.push(EventBatch(kioskId: journal.kioskID, events: events.map(WireEvent.init)))
         switch answer {
         case .results(let verdicts):
             try await settle(events, verdicts)
@@ -64,10 +64,10 @@ struct SyncPass {
 
     /// Writes the hub's verdicts: acknowledged events become synced, rejected ones quarantined. Events the
     /// answer leaves out stay pending.
-    private mutating func settle(_ events: ArraySlice<WireEvent>, _ verdicts: [String: EventVerdict]) async throws(KioskError) {
-        var synced: [String] = []
+    private mutating func settle(_ events: ArraySlice<EventRecord>, _ verdicts: [String: EventVerdict]) async throws(KioskError) {
+        var synced: [EventID] = []
         for event in events {
-            switch verdicts[event.id] {
+            switch verdicts[event.id.rawValue] {
             case .acknowledged?: synced.append(event.id)
             case .rejected(let reason)?:
                 try await journal.quarantine(event.id, reason: reason)

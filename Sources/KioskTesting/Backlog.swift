@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskJournal
-import KioskWire
 
 /// A kiosk journal holding `count` of its own events not yet synced: the backlog of a kiosk that was cut off
 /// from its hub. Written through the journal's bulk path for other gates' events, then made this kiosk's own
@@ -12,7 +11,7 @@ public enum Backlog {
     public static func journal(at path: String, kioskID: String, events count: Int) async throws {
         let journal = try await NumberedRoster.journal(at: path, kioskID: kioskID, students: 500)
         let start = Date().addingTimeInterval(-Double(count))
-        var batch: [WireEvent] = []
+        var batch: [EventRecord] = []
         for seq in 1...Int64(count) {
             let instant = start.addingTimeInterval(Double(seq))
             batch.append(

@@ -1,7 +1,6 @@
 public import Foundation
 public import KioskCore
 public import KioskJournal
-public import KioskWire
 
 /// Students S0, S1, ... with one card each, for journals built by the benchmarks and fault scenarios.
 public enum NumberedRoster {
@@ -24,26 +23,24 @@ public enum NumberedRoster {
         return journal
     }
 
-    /// An accepted tap of student `student` on the wire, as kiosk `kioskID` records it: the `seq`-th event,
-    /// at `instant`.
-    public static func tapEvent(kioskID: String, seq: Int64, student: Int, direction: WireDirection, at instant: Date) -> WireEvent {
-        let time = WireTime.format(instant)
-        return WireEvent(
-            id: EventID.make(at: instant).rawValue,
-            kioskId: kioskID,
+    /// An accepted tap of student `student` as kiosk `kioskID` records it: the `seq`-th event, at `instant`.
+    public static func tapEvent(kioskID: String, seq: Int64, student: Int, direction: Direction, at instant: Date) -> EventRecord {
+        EventRecord(
+            id: EventID.make(at: instant),
+            kioskID: kioskID,
             seq: seq,
             reader: "entrance",
-            uid: cardUID(student),
-            studentId: "S\(student)",
+            uid: try? card(student),
+            studentID: "S\(student)",
             kind: .tap,
             direction: direction,
             outcome: .accepted,
             reason: nil,
-            occurredAt: time,
-            recordedAt: time,
-            monotonicNs: seq * 1_000_000,
-            bootId: "00000000-0000-0000-0000-000000000000",
-            clockSynced: true
+            occurredAt: instant,
+            recordedAt: instant,
+            monotonicNanoseconds: seq * 1_000_000,
+            bootID: "00000000-0000-0000-0000-000000000000",
+            clockSynchronised: true
         )
     }
 }

@@ -6,8 +6,11 @@ import KioskCore
 public enum WireTime {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
+    /// The instant to the nearest millisecond. Formatting truncates, and `n / 1000` may fall a hair below `n`
+    /// milliseconds: the middle of the millisecond is formatted, so a value read back from a store keeps it.
     public static func format(_ instant: Date) -> String {
-        instant.formatted(style)
+        let millis = (instant.timeIntervalSince1970 * 1000).rounded()
+        return Date(timeIntervalSince1970: (millis + 0.5) / 1000).formatted(style)
     }
 
     /// The instant `text` names, or nil when it is not a real instant in ISO 8601 with an offset.

@@ -68,12 +68,14 @@ struct HubIngestFigure: BenchFigure {
     private static func events(kiosk: String, count: Int) -> [WireEvent] {
         let start = Date().addingTimeInterval(-Double(count))
         return (1...count).map { seq in
-            NumberedRoster.tapEvent(
-                kioskID: kiosk,
-                seq: Int64(seq),
-                student: seq % 500,
-                direction: seq % 2 == 0 ? .in : .out,
-                at: start.addingTimeInterval(Double(seq))
+            WireEvent(
+                NumberedRoster.tapEvent(
+                    kioskID: kiosk,
+                    seq: Int64(seq),
+                    student: seq % 500,
+                    direction: seq % 2 == 0 ? .in : .out,
+                    at: start.addingTimeInterval(Double(seq))
+                )
             )
         }
     }

@@ -2,7 +2,6 @@ import Foundation
 import KioskCore
 import KioskJournal
 import KioskTesting
-import KioskWire
 
 /// P6's synthetic journal: `students` students × `days` days × 4 taps (out in the morning, in at lunch, out in
 /// the afternoon, in at night, some of them after curfew), written through the journal's own bulk path for
@@ -29,12 +28,12 @@ actor YearOfTaps {
         )
         let lastDay = Self.policy.attendanceDay(containing: Date()).previous
         var seq: Int64 = 0
-        var batch: [WireEvent] = []
+        var batch: [EventRecord] = []
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = lastDay.adding(days: -offset)
             let start = Self.policy.start(of: day)
             for student in 0..<Self.students {
-                for (hour, direction) in [(5.0, WireDirection.out), (9.0, .in), (11.0, .out), (16.0, .in)] {
+                for (hour, direction) in [(5.0, Direction.out), (9.0, .in), (11.0, .out), (16.0, .in)] {
                     seq += 1
                     // Spread over the hour; one student in fifty comes back after the 22:30 curfew.
                     let late = hour == 16 && student % 50 == 0 ? 7.0 : 0

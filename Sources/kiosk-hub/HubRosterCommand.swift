@@ -28,8 +28,8 @@ struct HubRosterCommand: AsyncParsableCommand {
             guard let text = String(data: data, encoding: .utf8) else { throw KioskError(.dataError, "\(file): not UTF-8 text") }
             let rows = try RosterCSV.parse(text, file: file)
             let (_, store) = try options.openStore()
-            let students = try await store.importRoster(rows, file: file, replace: replace)
-            print("imported \(students) students, \(Set(rows.map(\.uid)).count) tags")
+            let summary = try await store.importRoster(rows, file: file, replace: replace)
+            print("imported \(summary.students) students, \(summary.tags) tags")
         }
     }
 }

@@ -18,9 +18,9 @@ struct ConfigOptions: ParsableArguments {
         )
     }
 
-    /// Loads the configuration and opens its journal.
-    func openJournal() throws(KioskError) -> (KioskConfiguration, Journal) {
+    /// Loads the configuration and opens its journal for `use` (a command that only reads never writes to it).
+    func openJournal(for use: Journal.Use = .recording) throws(KioskError) -> (KioskConfiguration, Journal) {
         let configuration = try load().configuration
-        return (configuration, try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID))
+        return (configuration, try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: use))
     }
 }

@@ -22,7 +22,7 @@ extension DoctorChecks {
                 )
             )
         }
-        guard let status = try? await Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID).syncStatus() else {
+        guard let status = try? await Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: .reading).syncStatus() else {
             return checks
         }
         if let error = status.lastError, status.lastErrorKind?.needsNewToken == true {

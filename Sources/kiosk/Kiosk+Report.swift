@@ -41,7 +41,7 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (configuration, journal) = try options.openJournal()
+        let (configuration, journal) = try options.openJournal(for: .reading)
         let policy = configuration.attendance
         let now = asOf?.date ?? WallClock.system.now()
         let day = date ?? policy.attendanceDay(containing: now)

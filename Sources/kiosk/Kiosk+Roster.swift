@@ -64,7 +64,7 @@ struct RosterCommand: AsyncParsableCommand {
         var format: RosterListing.Format = .text
 
         func run() async throws {
-            let (_, journal) = try options.openJournal()
+            let (_, journal) = try options.openJournal(for: .reading)
             print(RosterListing(entries: try await journal.roster()).render(format), terminator: "")
         }
     }

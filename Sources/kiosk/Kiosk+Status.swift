@@ -24,7 +24,7 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let loaded = try options.load()
         let configuration = loaded.configuration
-        let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
+        let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: .reading)
         let policy = configuration.attendance
         let now = WallClock.system.now()
         let day = policy.attendanceDay(containing: now)

@@ -15,11 +15,17 @@ import Testing
         #expect(retap.outcome == .ignored)
         #expect(retap.previous?.direction == .out)
         #expect(second.outcome == .in)
-        let rows = try await fixture.journal.writer.read { try EventRow.order(Column("seq")).fetchAll($0) }
-        #expect(rows.map(\.seq) == [1, 2, 3])
-        #expect(rows.map(\.outcome) == ["accepted", "ignored", "accepted"])
-        #expect(rows.allSatisfy { $0.kioskId == "gate-1" && $0.syncState == "pending" && !$0.bootId.isEmpty && $0.monotonicNs > 0 })
-        #expect(rows.map(\.id) == rows.map(\.id).sorted())
+        let rows = try fixture.journal.writer.read { try Row.fetchAll($0, sql: "SELECT * FROM event ORDER BY seq") }
+        #expect(rows.map { $0["seq"] as Int64 } == [1, 2, 3])
+        #expect(rows.map { $0["outcome"] as String } == ["accepted", "ignored", "accepted"])
+        #expect(
+            rows.allSatisfy { row in
+                row["kiosk_id"] == "gate-1" && row["sync_state"] == "pending" && !(row["boot_id"] as String).isEmpty
+                    && (row["monotonic_ns"] as Int64) > 0
+            }
+        )
+        let ids = rows.map { $0["id"] as String }
+        #expect(ids == ids.sorted())
     }
 
     @Test func unknownAndInactiveTagsAreJournaledAsUnknown() async throws {

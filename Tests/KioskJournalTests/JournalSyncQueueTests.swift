@@ -1,7 +1,6 @@
 import Foundation
 import KioskCore
 import KioskJournal
-import KioskWire
 import Testing
 
 @Suite struct JournalSyncQueueTests {
@@ -11,39 +10,41 @@ import Testing
         let second = try await fixture.tap("DEADBEEF", at: "2026-11-21T08:01:00+05:30")
         let third = try await fixture.tap("11223344", at: "2026-11-21T08:02:00+05:30")
         let page = try await fixture.journal.pendingEvents(afterSeq: 0, limit: 2)
-        #expect(page.map(\.id) == [first.eventID.rawValue, second.eventID.rawValue])
-        #expect(page.allSatisfy { $0.problem() == nil })
-        #expect(page[0].direction == .out && page[1].kind == .unknown)
-        #expect(try await fixture.journal.pendingEvents(afterSeq: page[1].seq, limit: 2).map(\.id) == [third.eventID.rawValue])
-        try await fixture.journal.markSynced([first.eventID.rawValue], at: Date())
-        try await fixture.journal.quarantine(second.eventID.rawValue, reason: "field 'uid': bad")
-        #expect(try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10).map(\.id) == [third.eventID.rawValue])
+        #expect(page.map(\.id) == [first.eventID, second.eventID])
+        #expect(page[0].direction == .out && page[0].outcome == .accepted && page[0].studentID == "S001")
+        #expect(page[1].kind == .unknown && page[1].uid?.hex == "DEADBEEF" && page[1].direction == nil)
+        #expect(page.allSatisfy { $0.kioskID == "gate-1" && !$0.bootID.isEmpty && $0.monotonicNanoseconds > 0 })
+        #expect(try await fixture.journal.pendingEvents(afterSeq: page[1].seq, limit: 2).map(\.id) == [third.eventID])
+        try await fixture.journal.markSynced([first.eventID], at: Date())
+        try await fixture.journal.quarantine(second.eventID, reason: "field 'uid': bad")
+        #expect(try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10).map(\.id) == [third.eventID])
         let counts = try await fixture.journal.syncCounts()
         #expect(counts.pending == 1 && counts.quarantined == 1)
     }
 
     @Test func pulledEventsOfAnotherGateAreSyncedAndDecideTheToggle() async throws {
         let fixture = try await JournalFixture().withRoster()
-        let out = WireEvent(
-            id: UUID().uuidString.lowercased(),
-            kioskId: "gate-2",
+        let instant = try #require(ISO8601Instant.parse("2026-11-21T02:30:00.000Z"))
+        let out = EventRecord(
+            id: EventID.make(at: instant),
+            kioskID: "gate-2",
             seq: 1,
             reader: "exit",
-            uid: "04A1B2C3",
-            studentId: "S001",
+            uid: try TagUID(parsing: "04A1B2C3"),
+            studentID: "S001",
             kind: .tap,
             direction: .out,
             outcome: .accepted,
             reason: nil,
-            occurredAt: "2026-11-21T02:30:00.000Z",
-            recordedAt: "2026-11-21T02:30:00.000Z",
-            monotonicNs: 1,
-            bootId: "boot-2",
-            clockSynced: true
+            occurredAt: instant,
+            recordedAt: instant,
+            monotonicNanoseconds: 1,
+            bootID: "boot-2",
+            clockSynchronised: true
         )
         var own = out
-        own.id = UUID().uuidString.lowercased()
-        own.kioskId = "gate-1"
+        own.id = EventID.make(at: instant)
+        own.kioskID = "gate-1"
         #expect(try await fixture.journal.insertPulled([out, own], cursor: 7, at: Date()) == 1)
         #expect(try await fixture.journal.insertPulled([out], cursor: 7, at: Date()) == 0)
         #expect(try await fixture.journal.pullState().cursor == 7)
@@ -53,7 +54,7 @@ import Testing
 
     @Test func theHubsRosterReplacesTheLocalOne() async throws {
         let fixture = try await JournalFixture().withRoster()
-        let roster = WireRoster(students: [WireStudent(studentId: "S009", name: "New", room: "9", status: "active", tags: ["0A0B0C0D"])])
+        let roster = [RosterEntry(student: Student(id: "S009", name: "New", room: "9"), tags: [try TagUID(parsing: "0A0B0C0D")])]
         try await fixture.journal.applyHubRoster(roster, etag: "\"v1\"")
         #expect(try await fixture.journal.roster().map(\.student.id) == ["S009"])
         #expect(try await fixture.journal.pullState().rosterETag == "\"v1\"")

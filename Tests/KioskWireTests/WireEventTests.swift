@@ -1,4 +1,5 @@
 import Foundation
+import KioskCore
 import KioskWire
 import Testing
 
@@ -84,4 +85,33 @@ func eachBadFieldIsNamed(field: String, spoil: @Sendable (inout WireEvent) -> Vo
     #expect(WireTime.parse(WireTime.format(instant)) == instant)
     #expect(WireTime.parse("2025-11-21T21:03:00+05:30") == Date(timeIntervalSince1970: 1_763_739_180))
     #expect(WireTime.parse("2025-11-21 21:03") == nil)
+}
+
+/// A record survives the trip to the hub and back unchanged (at the stores' millisecond precision).
+@Test func aRecordRoundTripsThroughTheWire() throws {
+    let instant = Date(timeIntervalSince1970: 1_763_739_180.125)
+    let record = EventRecord(
+        id: EventID.make(at: instant),
+        kioskID: "gate-1",
+        seq: 3,
+        reader: "entrance",
+        uid: try TagUID(parsing: "04A1B2C3"),
+        studentID: "S001",
+        kind: .tap,
+        direction: .out,
+        outcome: .accepted,
+        reason: nil,
+        occurredAt: instant,
+        recordedAt: instant.addingTimeInterval(0.005),
+        monotonicNanoseconds: 42,
+        bootID: "boot-1",
+        clockSynchronised: false
+    )
+    let back = try WireEvent(record).record().get()
+    #expect(WireEvent(back) == WireEvent(record))
+    #expect(back.id == record.id && back.uid == record.uid && back.direction == .out && !back.clockSynchronised)
+    #expect(abs(back.occurredAt.timeIntervalSince(record.occurredAt)) < 0.001)
+    var spoiled = WireEvent(record)
+    spoiled.direction = nil
+    #expect(throws: WireProblem.self) { try spoiled.record().get() }
 }

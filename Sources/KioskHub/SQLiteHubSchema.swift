@@ -1,22 +1,25 @@
 import GRDB
+import KioskStore
 
-/// The hub database's schema: named migrations, never edited once shipped.
-enum HubSchema {
+/// The SQLite hub database's schema: named migrations, never edited once shipped.
+enum SQLiteHubSchema {
+    /// Marks a SQLite file as a hub database (`PRAGMA application_id`, "KHUB"); files made before v2 are unmarked.
+    static let applicationID: Int32 = 0x4B48_5542
+
+    static let schema = StoreSchema(
+        noun: "hub database",
+        program: "kiosk-hub",
+        applicationID: applicationID,
+        unmarkedTables: ["student", "tag", "token", "event"],
+        migrator: { migrator }
+    )
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
+            try RosterTables.create(db)
             try db.execute(
                 sql: """
-                    CREATE TABLE student (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        name TEXT NOT NULL,
-                        room TEXT NOT NULL,
-                        status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
-                    );
-                    CREATE TABLE tag (
-                        uid TEXT PRIMARY KEY NOT NULL,
-                        student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
-                    );
                     CREATE TABLE token (
                         hash TEXT PRIMARY KEY NOT NULL,
                         kiosk_id TEXT NOT NULL,
@@ -45,6 +48,11 @@ enum HubSchema {
                     CREATE INDEX event_time ON event(occurred_at);
                     """
             )
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            // Not UNIQUE: a database from before v2 may already hold two events with one (kiosk, seq); new ones are refused.
+            try db.execute(sql: "CREATE INDEX event_kiosk_seq ON event(kiosk_id, seq)")
         }
         return migrator
     }

@@ -1,0 +1,129 @@
+public import GRDB
+public import KioskCore
+
+/// The roster as every store keeps it (`student` and `tag` tables) and the rules for changing it, written once
+/// for the kiosk's journal and the hub.
+public enum RosterTables {
+    /// Creates the `student` and `tag` tables (the first migration of each store).
+    public static func create(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE student (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    room TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
+                );
+                CREATE TABLE tag (
+                    uid TEXT PRIMARY KEY NOT NULL,
+                    student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
+                );
+                """
+        )
+    }
+
+    /// Merges `rows` into the roster (adding or updating students, adding tags), or with `replace` makes them
+    /// the whole roster; a UID the roster gives another student aborts the import, naming file, line and field.
+    /// Call it inside a transaction: any error leaves the roster as it was.
+    public static func importRows(_ rows: [RosterRow], file: String, replace: Bool, in db: Database) throws -> RosterImportSummary {
+        var removed = 0
+        if replace {
+            removed = try removeStudents(notIn: Set(rows.map(\.student.id)), db)
+            try db.execute(sql: "DELETE FROM tag")
+        }
+        for row in rows {
+            if let owner = try owner(of: row.uid, db), owner != row.student.id {
+                throw KioskError(.dataError, "\(file):\(row.line): field 'tag_uid': UID \(row.uid) belongs to student '\(owner)' in the roster")
+            }
+            try upsert(row.student, db)
+            try db.execute(
+                sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?) ON CONFLICT(uid) DO NOTHING",
+                arguments: [row.uid.hex, row.student.id]
+            )
+        }
+        return RosterImportSummary(students: Set(rows.map(\.student.id)).count, tags: Set(rows.map(\.uid)).count, removedStudents: removed)
+    }
+
+    /// Makes `entries` the whole roster, as the hub sends it to a kiosk. Past records are untouched.
+    public static func replace(with entries: [RosterEntry], in db: Database) throws {
+        _ = try removeStudents(notIn: Set(entries.map(\.student.id)), db)
+        try db.execute(sql: "DELETE FROM tag")
+        for entry in entries {
+            try upsert(entry.student, db)
+            for uid in entry.tags {
+                try db.execute(
+                    sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?) ON CONFLICT(uid) DO NOTHING",
+                    arguments: [uid.hex, entry.student.id]
+                )
+            }
+        }
+    }
+
+    /// The whole roster, sorted by student id, each student with their tags sorted.
+    public static func entries(_ db: Database) throws -> [RosterEntry] {
+        let tags = Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT uid, student_id FROM tag ORDER BY uid"), by: { $0["student_id"] as String })
+        return try Row.fetchAll(db, sql: "SELECT * FROM student ORDER BY id").map { row in
+            let student = self.student(row)
+            return RosterEntry(student: student, tags: (tags[student.id] ?? []).compactMap { try? TagUID(parsing: $0["uid"]) })
+        }
+    }
+
+    /// The active students, sorted by id.
+    public static func activeStudents(_ db: Database) throws -> [Student] {
+        try Row.fetchAll(db, sql: "SELECT * FROM student WHERE status = 'active' ORDER BY id").map(student)
+    }
+
+    /// The student with `id`, active or not.
+    public static func student(id: String, _ db: Database) throws -> Student? {
+        try Row.fetchOne(db, sql: "SELECT * FROM student WHERE id = ?", arguments: [id]).map(student)
+    }
+
+    /// The active student `uid` belongs to, or nil for an unknown tag or an inactive student's.
+    public static func activeStudent(holding uid: TagUID, _ db: Database) throws -> Student? {
+        try Row.fetchOne(
+            db,
+            sql: "SELECT student.* FROM tag JOIN student ON student.id = tag.student_id WHERE tag.uid = ? AND student.status = 'active'",
+            arguments: [uid.hex]
+        ).map(student)
+    }
+
+    /// The student the roster gives `uid` to.
+    public static func owner(of uid: TagUID, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT student_id FROM tag WHERE uid = ?", arguments: [uid.hex])
+    }
+
+    /// Binds `uid` to an existing student. Binding a tag already bound to that student changes nothing; a tag
+    /// bound to someone else is refused. Returns whether a new binding was made.
+    public static func enroll(_ uid: TagUID, studentID: String, missing: String, in db: Database) throws -> Bool {
+        guard try student(id: studentID, db) != nil else { throw KioskError(.dataError, "unknown student '\(studentID)': \(missing)") }
+        if let owner = try owner(of: uid, db) {
+            guard owner == studentID else { throw KioskError(.dataError, "UID \(uid) is already bound to student '\(owner)'; refusing to move it") }
+            return false
+        }
+        try db.execute(sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?)", arguments: [uid.hex, studentID])
+        return true
+    }
+
+    private static func upsert(_ student: Student, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO student (id, name, room, status) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name, room = excluded.room, status = excluded.status
+                """,
+            arguments: [student.id, student.name, student.room, student.status.rawValue]
+        )
+    }
+
+    private static func removeStudents(notIn keep: Set<String>, _ db: Database) throws -> Int {
+        var removed = 0
+        for id in try String.fetchAll(db, sql: "SELECT id FROM student") where !keep.contains(id) {
+            try db.execute(sql: "DELETE FROM student WHERE id = ?", arguments: [id])
+            removed += 1
+        }
+        return removed
+    }
+
+    private static func student(_ row: Row) -> Student {
+        Student(id: row["id"], name: row["name"], room: row["room"], status: StudentStatus(rawValue: row["status"]) ?? .inactive)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+public import GRDB
+public import KioskCore
+
+/// One of the project's SQLite databases (the kiosk's journal, the hub's database), opened with the same care:
+/// created owner-only, checked read-only before anything may write to it, WAL mode with `synchronous=FULL`, and
+/// database failures turned into one clear I/O error.
+public struct StoreDatabase: Sendable {
+    /// The connection; a database opened for reading refuses writes.
+    public let writer: any DatabaseWriter
+    public let schema: StoreSchema
+
+    /// How a database is opened.
+    public enum Access: Sendable {
+        /// Creates the file if needed, runs the migrations and checks the file's integrity first.
+        case readWrite
+        /// Reads an existing, up-to-date file without writing a byte to it; otherwise opens as `readWrite`.
+        case readOnly
+    }
+
+    /// Opens (creating if needed) the database at `path`. A file that is empty, not a SQLite database, damaged,
+    /// another program's or written by a newer schema is refused and never overwritten or repaired.
+    public static func open(path: String, schema: StoreSchema, access: Access = .readWrite) throws(KioskError) -> StoreDatabase {
+        let file = StoreFile(path: path, noun: schema.noun)
+        try file.createDirectory()
+        do {
+            if file.exists {
+                try file.refuseEmpty()
+                let upToDate = try check(path: path, schema: schema, integrity: access == .readWrite)
+                if access == .readOnly && upToDate {
+                    var configuration = Configuration()
+                    configuration.readonly = true
+                    configuration.busyMode = .timeout(10)
+                    return StoreDatabase(writer: try DatabaseQueue(path: path, configuration: configuration), schema: schema)
+                }
+            } else {
+                try file.createOwnerOnly()
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            // After the pool's own WAL set-up, which chooses NORMAL: a write is durable when its commit returns.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            try schema.migrator().migrate(pool)
+            return StoreDatabase(writer: pool, schema: schema)
+        } catch let error as KioskError {
+            throw error
+        } catch {
+            throw refusal(path, schema: schema, error)
+        }
+    }
+
+    /// Checks an existing file read-only before anything (even switching to WAL) may write to it: ours, not from a
+    /// newer schema and, when it is to be written, intact. Returns whether every migration has been applied.
+    private static func check(path: String, schema: StoreSchema, integrity: Bool) throws -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A running program may hold the file for a moment (a checkpoint as it stops): wait, as the pool does.
+        configuration.busyMode = .timeout(10)
+        return try DatabaseQueue(path: path, configuration: configuration).read { db in
+            let upToDate = try schema.check(db, path: path)
+            if integrity, let damage = try String.fetchOne(db, sql: "PRAGMA quick_check(1)"), damage != "ok" {
+                throw KioskError(.ioError, damaged(path, schema: schema, detail: damage))
+            }
+            return upToDate
+        }
+    }
+
+    private static func damaged(_ path: String, schema: StoreSchema, detail: String) -> String {
+        "\(schema.noun) \(path) is damaged (\(detail)); refusing to write to it. It may hold the only copy of records: "
+            + "stop \(schema.program), copy the file and its -wal file aside, and recover them with `sqlite3 \(path) .recover` "
+            + "into a new database (README, \"A damaged database\")"
+    }
+
+    private static func refusal(_ path: String, schema: StoreSchema, _ error: any Error) -> KioskError {
+        if let error = error as? DatabaseError, [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            return KioskError(.ioError, damaged(path, schema: schema, detail: "\(error.message ?? "\(error.resultCode)")"))
+        }
+        if let error = error as? DatabaseError, [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM].contains(error.resultCode) {
+            return KioskError(.ioError, "cannot open \(schema.noun) \(path) for writing: \(error.message ?? "\(error.resultCode)")")
+        }
+        return KioskError(.ioError, "\(schema.noun) \(path): \(shortDescription(of: error))")
+    }
+
+    /// Runs a write transaction, turning database failures (disk full, I/O error) into an I/O error.
+    public func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch let error as KioskError {
+            throw error
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) write failed, nothing was recorded: \(Self.shortDescription(of: error))")
+        }
+    }
+
+    /// Runs a read, turning database failures into an I/O error.
+    public func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
+        do {
+            return try await writer.read(value)
+        } catch let error as KioskError {
+            throw error
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) read failed: \(Self.shortDescription(of: error))")
+        }
+    }
+
+    /// SQLite's own words and code ("database or disk is full (SQLite 13)"), short enough for the screen.
+    private static func shortDescription(of error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        return "\(error.message ?? "\(error.resultCode)") (SQLite \(error.extendedResultCode.rawValue))"
+    }
+}
