@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a clean clone: installs what the tests need (Debian 12; apt-get needs root),
-# builds with warnings as errors, checks the formatting, runs every test, then the fault suite and the benchmarks
-# in --quick mode.
+# checks the formatting and the systemd units, builds with warnings as errors, runs every test, then the fault suite
+# and the benchmarks in --quick mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +14,8 @@ cleanup=()
 trap 'for step in "${cleanup[@]}"; do eval "$step" || true; done' EXIT
 
 swift format lint --strict --recursive Package.swift Sources Tests
+# The systemd units: `systemd-analyze verify`, and their sandboxing scores against the limits in the script.
+bash scripts/check-systemd-units.sh
 swift build --build-tests
 
 # The reader tests reach a real pcscd with virtual readers; it runs only while the tests do.
