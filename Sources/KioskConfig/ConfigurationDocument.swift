@@ -28,6 +28,9 @@ enum ConfigurationDocument {
             }
         }
         configuration.dataDirectory = resolve(configuration.dataDirectory, against: directory)
+        if let problem = DataDirectory.problem(configuration.dataDirectory) {
+            problems.add(problem, at: ConfigurationKeyPath(section: "kiosk", key: "data_dir"))
+        }
         if let tokenFile = configuration.sync?.tokenFile {
             configuration.sync?.tokenFile = resolve(tokenFile, against: directory)
         }

@@ -35,11 +35,14 @@ public enum HubConfigurationLoader {
             default: problems.add("unknown section (known sections: [hub], [attendance])", at: section)
             }
         }
-        guard problems.isEmpty else { throw problems.error(file: file, source: text) }
         if !configuration.dataDirectory.hasPrefix("/") {
             let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
             configuration.dataDirectory = directory.appending(path: configuration.dataDirectory).standardizedFileURL.path
         }
+        if let problem = DataDirectory.problem(configuration.dataDirectory) {
+            problems.add(problem, at: ConfigurationKeyPath(section: "hub", key: "data_dir"))
+        }
+        guard problems.isEmpty else { throw problems.error(file: file, source: text) }
         return configuration
     }
 }

@@ -61,7 +61,7 @@ public enum RosterCSV {
                     "\(file):\(record.line): field 'student_id': \(studentID.count) characters; a student id has at most \(RecordLimits.identifier)"
                 )
             }
-            let student = Student(id: studentID, name: try field("name"), room: try field("room", required: false), status: status)
+            let student = Student(id: studentID, name: try field("name"), room: try field("room"), status: status)
             let uidText = try field("tag_uid")
             let uid: TagUID
             do { uid = try TagUID(parsing: uidText) } catch {

@@ -27,8 +27,12 @@ struct HubHTTPError: HTTPResponseError {
         return HubResponse.json(problem, status: status, headers: headers)
     }
 
-    /// A 400 for a body that did not decode, naming the field by its JSON path (`events[2].seq`).
-    static func undecodable(_ error: DecodingError) -> HubHTTPError {
+    /// A 400 for a body that did not decode, naming the field by its JSON path (`events[2].seq`). The decoder
+    /// names no field for a number an integer field cannot hold (`1.5`, `2^63`): `body` is searched for it.
+    static func undecodable(_ error: DecodingError, body: Data) -> HubHTTPError {
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let field = fractionalOrHugeInteger(in: body) {
+            return HubHTTPError(.badRequest, "expected an integer from \(Int64.min) to \(Int64.max)", field: field)
+        }
         switch error {
         case .keyNotFound(let key, let context):
             return HubHTTPError(.badRequest, "missing", field: path(context.codingPath + [key]))
@@ -40,6 +44,24 @@ struct HubHTTPError: HTTPResponseError {
         @unknown default:
             return HubHTTPError(.badRequest, "the body does not match the schema")
         }
+    }
+
+    /// The first integer field of a batch's events (`seq`, `monotonicNs`) whose JSON number is not a 64-bit
+    /// integer, when the body is JSON.
+    private static func fractionalOrHugeInteger(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let events = object["events"] as? [Any] else {
+            return nil
+        }
+        for (index, event) in events.enumerated() {
+            guard let fields = event as? [String: Any] else { continue }
+            for key in ["seq", "monotonicNs"] {
+                guard let number = fields[key] as? NSNumber, !(number is Bool) else { continue }
+                if "\(number)" != "\(number.int64Value)" {
+                    return "events[\(index)].\(key)"
+                }
+            }
+        }
+        return nil
     }
 
     private static func path(_ keys: [any CodingKey]) -> String? {

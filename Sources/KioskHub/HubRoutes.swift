@@ -40,10 +40,11 @@ struct HubRoutes: Sendable {
             throw HubHTTPError(.contentTooLarge, "the body is larger than \(WirePaths.maximumBodyBytes) bytes; split the batch")
         }
         let batch: EventBatch
+        let data = Data(body.readableBytesView)
         do {
-            batch = try JSONDecoder().decode(EventBatch.self, from: Data(body.readableBytesView))
+            batch = try JSONDecoder().decode(EventBatch.self, from: data)
         } catch let error as DecodingError {
-            throw HubHTTPError.undecodable(error)
+            throw HubHTTPError.undecodable(error, body: data)
         }
         if let problem = WireEvent.identifierProblem(batch.kioskId, field: "kioskId") {
             throw HubHTTPError(.unprocessableContent, problem.error, field: problem.field)

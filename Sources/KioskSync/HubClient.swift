@@ -26,7 +26,16 @@ public struct HubClient: Sendable {
             guard FileManager.default.isReadableFile(atPath: caFile) else {
                 throw KioskError(.configuration, "[sync] ca_file \(caFile): no such file, or it cannot be read")
             }
-            tls.additionalTrustRoots = [.file(caFile)]
+            let certificates: [NIOSSLCertificate]
+            do {
+                certificates = try NIOSSLCertificate.fromPEMFile(caFile)
+            } catch {
+                throw KioskError(.configuration, "[sync] ca_file \(caFile): not a PEM file of CA certificates (\(error))")
+            }
+            guard !certificates.isEmpty else {
+                throw KioskError(.configuration, "[sync] ca_file \(caFile): holds no PEM certificate ('-----BEGIN CERTIFICATE-----')")
+            }
+            tls.additionalTrustRoots = [.certificates(certificates)]
         }
         let timeout = HTTPClient.Configuration.Timeout(
             connect: .seconds(Int64(configuration.connectTimeoutSeconds)),

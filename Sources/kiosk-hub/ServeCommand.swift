@@ -38,7 +38,11 @@ struct ServeCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            throw HubListenFailure.explain(error, host: configuration.host, port: configuration.port) ?? error
+        }
         notifier.stopping()
     }
 }

@@ -54,4 +54,23 @@ struct HubSandbox {
         #expect(try await server.exitStatus() == 0)
         #expect(socket.receive() == "STOPPING=1")
     }
+
+    /// A port in use and an address that is not this machine's each get one sentence and their exit status, not
+    /// NIO's words.
+    @Test func serveExplainsWhyItCannotListen() async throws {
+        let hub = HubSandbox()
+        defer { try? FileManager.default.removeItem(atPath: hub.directory) }
+        let socket = try NotifySocket()
+        let first = try LoggedProcess.hub(["serve", "--port", "0", "--data-dir", hub.directory], environment: ["NOTIFY_SOCKET": socket.path])
+        _ = try await first.line(containing: "listening")
+        let status = try #require(socket.receive())
+        let port = String(status.split(separator: " ").last ?? "")
+        let second = try hub.hub("serve", "--port", port)
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): the port is in use"))
+        let elsewhere = try hub.hub("serve", "--host", "203.0.113.7", "--port", "0")
+        #expect(elsewhere.status == 78)
+        #expect(elsewhere.stderr.contains("203.0.113.7 is not an address of this machine"))
+        #expect(try await first.terminate() != nil)
+    }
 }

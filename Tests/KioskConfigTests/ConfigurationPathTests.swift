@@ -31,3 +31,17 @@ struct ConfigurationPathTests {
         #expect(loaded.configuration.dataDirectory == root.path + "/etc/journal")
     }
 }
+
+/// A data_dir that is a file is a configuration error naming the file, line and key, for the kiosk and the hub.
+@Test func aDataDirectoryThatIsAFileNamesItsLine() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let file = try root.write("journal", "not a directory")
+    let kiosk = #expect(throws: KioskError.self) {
+        try ConfigurationLoader.parse("[kiosk]\nid = \"gate-1\"\ndata_dir = \"\(file)\"\n", file: "kiosk.conf")
+    }
+    #expect(kiosk?.category == .configuration)
+    #expect(kiosk?.message == "kiosk.conf:3: [kiosk] data_dir: \(file) is a file, not a directory; give a directory (it is created if missing)")
+    let hub = #expect(throws: KioskError.self) { try HubConfigurationLoader.parse("[hub]\ndata_dir = \"\(file)\"\n", file: "hub.conf") }
+    #expect(hub?.message.hasPrefix("hub.conf:2: [hub] data_dir: \(file) is a file") == true)
+}

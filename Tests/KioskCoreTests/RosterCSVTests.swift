@@ -11,6 +11,8 @@ import Testing
             ),
             ("student_id,name,room,tag_uid,name\nS001,Asha,101,04A1B2C3,Other\n", "r.csv:1: column 5: 'name' appears twice in the header row"),
             ("student_id,name,room,tag_uid\nS001,Nul\u{0}Name,101,04A1B2C3\n", "r.csv:2: field 'name': contains the control character U+0000"),
+            ("student_id,name,room,tag_uid\nS001,Asha,,04A1B2C3\n", "r.csv:2: field 'room': missing value"),
+            ("student_id,name,room,tag_uid\nS001,,101,04A1B2C3\n", "r.csv:2: field 'name': missing value"),
         ]
     )
     func aBadRowIsRefusedNamingWhere(csv: String, message: String) {

@@ -132,3 +132,21 @@ import Testing
     }
     #expect(try await hub.store.eventIDs() == [first.events[0].id])
 }
+
+/// A number an integer field cannot hold (a fraction, 2^63, 2^70) is named by its field, not called "not JSON".
+@Test(arguments: [("seq", "1.5"), ("seq", "9223372036854775808"), ("monotonicNs", "1180591620717411303424")])
+func integersOutOfRangeNameTheirField(field: String, number: String) async throws {
+    let hub = try HubFixture()
+    defer { try? FileManager.default.removeItem(atPath: hub.directory) }
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    let event = try JSONEncoder().encode(HubFixture.event(kiosk: "gate-1", seq: 4))
+    let fields = String(decoding: event, as: UTF8.self).replacingOccurrences(of: "\"\(field)\":4", with: "\"\(field)\":\(number)")
+    #expect(fields.contains(number))
+    try await hub.serve { client in
+        let body = ByteBuffer(string: #"{"kioskId":"gate-1","events":[\#(fields)]}"#)
+        let answer = try await client.send(.post, "/v1/events", token: token, body: body)
+        #expect(answer.status == .badRequest)
+        #expect(answer.problem?.field == "events[0].\(field)")
+    }
+    #expect(try await hub.store.eventIDs().isEmpty)
+}

@@ -97,3 +97,14 @@ struct TestCertificates {
     #expect(outcomes[1] == .drained(quarantined: 0))
     try await fixture.expectHubHoldsEverything()
 }
+
+/// A ca_file that is not PEM is a configuration error (78) naming the key, not a TLS failure at the first push.
+@Test func aCAFileThatIsNotPEMIsAConfigurationError() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-pem-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try "just some text\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let configuration = SyncConfiguration(hubURL: URL(string: "https://localhost:1")!, tokenFile: "", caFile: file)
+    let error = #expect(throws: KioskError.self) { try HubClient(configuration: configuration, token: "t") }
+    #expect(error?.category == .configuration)
+    #expect(error?.message.hasPrefix("[sync] ca_file \(file):") == true)
+}
