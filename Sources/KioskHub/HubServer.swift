@@ -6,9 +6,9 @@ public import Logging
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
 public enum HubServer {
     /// The application serving `store` on the configured host and port, logging one line per request;
-    /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`; tests
-    /// put TLS in front); at most `maximumConnections` are open at once; `onServerRunning` learns the port it
-    /// listens on (useful with port 0).
+    /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`, and
+    /// after an HTTP/1.0 request without keep-alive or a CONNECT; tests put TLS in front); at most
+    /// `maximumConnections` are open at once; `onServerRunning` learns the port it listens on (useful with port 0).
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
@@ -24,7 +24,13 @@ public enum HubServer {
         HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
         return Application(
             router: router,
-            server: server ?? .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
+            server: server
+                ?? .http1(
+                    configuration: HTTP1Channel.Configuration(
+                        additionalChannelHandlers: [ConnectionCloseMarkerInstaller()],
+                        idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds))
+                    )
+                ),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "kiosk-hub",
