@@ -158,10 +158,10 @@ func integersOutOfRangeNameTheirField(field: String, number: String) async throw
     defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     try await hub.serve { client in
         let port = try #require(client.port)
-        let old = try RawHTTPExchange(port: port, request: "GET /healthz HTTP/1.0\r\n\r\n")
+        let old = try await RawHTTPExchange.run(port: port, sending: "GET /healthz HTTP/1.0\r\n\r\n")
         #expect(old.response.hasPrefix("HTTP/1.1 200 OK") && old.response.hasSuffix(#"{"status":"ok"}"#))
         #expect(old.closedByServer)
-        let tunnel = try RawHTTPExchange(port: port, request: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+        let tunnel = try await RawHTTPExchange.run(port: port, sending: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
         #expect(tunnel.response.hasPrefix("HTTP/1.1 405 Method Not Allowed"))
         #expect(tunnel.closedByServer)
     }

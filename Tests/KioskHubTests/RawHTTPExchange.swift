@@ -1,18 +1,26 @@
 import Foundation
 
-/// One request written byte for byte to a loopback port, and everything the server sends back until it closes
-/// the connection (or `bound` seconds pass: a bound for a hung test, not a measured time).
-struct RawHTTPExchange {
+/// Bytes written as they are to the hub on a loopback port, and everything it sends back until it closes the
+/// connection. The blocking socket calls run on a thread of their own, never on the cooperative pool (which also
+/// runs the hub's handlers); a receive timeout of 20 s only bounds a broken run.
+struct RawHTTPExchange: Sendable {
     /// The bytes received.
     let response: String
-    /// Whether the server closed the connection (rather than the bound running out).
+    /// Whether the hub closed the connection (rather than the bound running out).
     let closedByServer: Bool
 
-    init(port: Int, request: String, bound: Int = 20) throws {
+    /// Connects to `port`, sends `request` (nothing when empty) and reads until the hub closes the connection.
+    static func run(port: Int, sending request: String) async throws -> RawHTTPExchange {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try exchange(port: port, request: request) }) }.start()
+        }
+    }
+
+    private static func exchange(port: Int, request: String) throws -> RawHTTPExchange {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: bound, tv_usec: 0)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -22,15 +30,15 @@ struct RawHTTPExchange {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        if !request.isEmpty { _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) } }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var closed = false
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count > 0 { received.append(contentsOf: buffer[..<count]) } else { closed = count == 0; break }
+            guard count > 0 else {
+                return RawHTTPExchange(response: String(decoding: received, as: UTF8.self), closedByServer: count == 0)
+            }
+            received.append(contentsOf: buffer[..<count])
         }
-        response = String(decoding: received, as: UTF8.self)
-        closedByServer = closed
     }
 }
