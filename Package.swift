@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "kiosk-hub", targets: ["kiosk-hub"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         .executable(name: "kiosk-faults", targets: ["kiosk-faults"]),
+        // The parsers of outside input (cards, files, the network, people), for the fuzz targets in Fuzz/.
+        .library(name: "KioskParsers", targets: ["KioskCore", "KioskConfig", "KioskWire", "KioskReaders"]),
     ],
     traits: [
         .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),

@@ -19,12 +19,7 @@ public enum HubConfigurationLoader {
 
     /// Parses the text of a hub configuration file named `file`; a relative data_dir is taken from its directory.
     public static func parse(_ text: String, file: String) throws(KioskError) -> HubConfiguration {
-        let document: TOMLTable
-        do {
-            document = try TOMLTable(string: text)
-        } catch {
-            throw KioskError(.configuration, "\(file): TOML syntax error: \(error)")
-        }
+        let document = try TOMLDocument.parse(text, file: file)
         var problems = ConfigurationProblems()
         var configuration = HubConfiguration()
         for (name, value) in document {

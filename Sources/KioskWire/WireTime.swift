@@ -13,8 +13,9 @@ public enum WireTime {
         return Date(timeIntervalSince1970: (millis + 0.5) / 1000).formatted(style)
     }
 
-    /// The instant `text` names, or nil when it is not a real instant in ISO 8601 with an offset.
+    /// The instant `text` names, to the nearest millisecond (the wire's and the stores' precision, so a record
+    /// read from the wire goes back on it unchanged), or nil when it is not a real instant in ISO 8601 with an offset.
     public static func parse(_ text: String) -> Date? {
-        ISO8601Instant.parse(text)
+        ISO8601Instant.parse(text).map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) }
     }
 }

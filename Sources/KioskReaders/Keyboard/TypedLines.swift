@@ -1,16 +1,18 @@
 import CLinuxInput
 
 /// Turns what a keyboard-wedge reader sends into the lines it typed.
-protocol TypedLines {
+public protocol TypedLines {
     /// Adds bytes read from the source; returns the lines completed by Enter.
     mutating func feed(_ bytes: [UInt8]) -> [String]
 }
 
 /// Lines of text, as typed into standard input.
-struct TextLines: TypedLines {
+public struct TextLines: TypedLines {
     private var pending: [UInt8] = []
 
-    mutating func feed(_ bytes: [UInt8]) -> [String] {
+    public init() {}
+
+    public mutating func feed(_ bytes: [UInt8]) -> [String] {
         var lines: [String] = []
         for byte in bytes {
             if byte == 0x0A || byte == 0x0D {
@@ -25,9 +27,11 @@ struct TextLines: TypedLines {
 }
 
 /// Key presses from an evdev device (`struct input_event` records): digits, a-f and Enter.
-struct EvdevLines: TypedLines {
+public struct EvdevLines: TypedLines {
     private var pending: [UInt8] = []
     private var typed = ""
+
+    public init() {}
 
     private static let size = MemoryLayout<input_event>.size
     private static let typeOffset = MemoryLayout<input_event>.offset(of: \.type) ?? 16
@@ -46,7 +50,7 @@ struct EvdevLines: TypedLines {
         return map
     }()
 
-    mutating func feed(_ bytes: [UInt8]) -> [String] {
+    public mutating func feed(_ bytes: [UInt8]) -> [String] {
         pending += bytes
         var lines: [String] = []
         while pending.count >= Self.size {

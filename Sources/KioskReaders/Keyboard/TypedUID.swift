@@ -1,11 +1,12 @@
 import Foundation
-import KioskCore
+public import KioskCore
 
 /// Reads the UID a keyboard-wedge reader typed: 8, 14 or 20 hex digits (separators allowed) in UID order, or a
 /// decimal number (e.g. the 10 digits of a 4-byte UID) that is little-endian: the first UID byte is the least
 /// significant. `UIDByteOrder.reversed` reverses the bytes of either form.
-enum TypedUID {
-    static func parse(_ line: String, byteOrder: UIDByteOrder) throws(KioskError) -> TagUID {
+public enum TypedUID {
+    /// The UID `line` names, or an error naming the line.
+    public static func parse(_ line: String, byteOrder: UIDByteOrder) throws(KioskError) -> TagUID {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         var bytes: [UInt8]
         if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), ![8, 14, 20].contains(text.count), let number = UInt64(text) {
