@@ -88,9 +88,12 @@ public struct DayClose: Sendable {
         return ClosedDay(date: day, files: files, printProblem: printProblem)
     }
 
+    /// The reports directory, created owner-only (0700) when missing: the reports hold every student's movements.
     private func createDirectory() throws(KioskError) {
+        guard !FileManager.default.fileExists(atPath: directory) else { return }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
         } catch {
             throw KioskError(.ioError, "cannot create reports directory \(directory): \(error.localizedDescription)")
         }
@@ -106,9 +109,11 @@ public struct DayClose: Sendable {
         try write("\(day)\n", to: markerPath)
     }
 
+    /// Writes a file of the reports directory atomically, owner-only (0600) whatever the umask.
     private func write(_ text: String, to path: String) throws(KioskError) {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         } catch {
             throw KioskError(.ioError, "cannot write \(path): \(error.localizedDescription)")
         }

@@ -21,7 +21,8 @@ struct DoctorCommand: AsyncParsableCommand {
             checks =
                 [.ok("configuration", loaded.path ?? "built-in defaults (no kiosk.conf found)"), doctor.readersConfigured()]
                 + doctor.pcsc() + [doctor.libnfcAgainstPCSC()].compactMap { $0 } + doctor.keyboardDevices()
-                + [doctor.kernelModules(), doctor.usbPermissions(), doctor.dataDirectory(), doctor.clock()] + (await doctor.hub())
+                + [doctor.kernelModules(), doctor.usbPermissions(), doctor.dataDirectory()] + doctor.privacy() + [doctor.clock()]
+                + (await doctor.hub())
         } catch {
             checks = [.problem("configuration", error.message, fix: "correct the named key, see the sample kiosk.conf")]
         }

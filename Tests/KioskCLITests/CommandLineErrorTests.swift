@@ -90,3 +90,19 @@ import Testing
         #expect(run.stderr.contains("no printer configured"))
     }
 }
+
+/// The journal and its directory are created owner-only whatever the umask; `kiosk doctor` names any of them
+/// another user could read.
+@Test func theJournalIsOwnerOnlyAndDoctorNamesLooserModes() throws {
+    let kiosk = try KioskSandbox().withRoster()
+    defer { try? FileManager.default.removeItem(at: kiosk.directory) }
+    #expect(try kiosk.kiosk("tap", "--uid", "04A1B2C3", "--at", "2026-11-21T20:00:00+05:30").status == 0)
+    let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int).map { $0 & 0o777 } }
+    #expect(mode(kiosk.journal) == 0o600)
+    #expect(mode((kiosk.journal as NSString).deletingLastPathComponent) == 0o700)
+    #expect(try kiosk.kiosk("doctor").stdout.contains("ok       privacy:"))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: kiosk.journal)
+    let doctor = try kiosk.kiosk("doctor")
+    #expect(doctor.stdout.contains("PROBLEM  privacy: every user can reach \(kiosk.journal) (mode 644)"))
+    #expect(doctor.status == 1)
+}

@@ -52,6 +52,10 @@ import Testing
         #expect(object["evaluatedAt"] as? String == "2026-11-21T04:00:00+05:30")
         #expect((object["summary"] as? [String: Int])?["notReturned"] == 1)
         #expect(FileManager.default.fileExists(atPath: "\(reports)/attendance-2026-11-20.csv"))
+        // Every student's movements: owner-only whatever the umask.
+        let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int).map { $0 & 0o777 } }
+        #expect(mode(reports) == 0o700)
+        #expect(mode("\(reports)/attendance-2026-11-20.json") == 0o600)
 
         let restart = try await dayClose.catchUp(now: try Timestamp.parse("2026-11-21T09:00:00+05:30"))
         #expect(restart.isEmpty)
