@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -100,6 +101,7 @@ let package = Package(
             dependencies: [
                 "KioskCore", "KioskWire", "KioskReports", "KioskStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -176,7 +178,9 @@ let package = Package(
         .target(
             name: "KioskTesting",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskWire",
+                "KioskCore", "KioskJournal", "KioskWire", "KioskHub",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -224,8 +228,9 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskWire", "KioskCore",
+                "KioskHub", "KioskWire", "KioskCore", "KioskTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

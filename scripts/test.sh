@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
-require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl
+require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl \
+    postgresql
 
 # What to undo on exit, whichever way the script ends.
 cleanup=()
@@ -24,7 +25,15 @@ if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
     bash scripts/pcscd-fixture.sh start "$KIOSK_PCSCD_CONFIG"
     cleanup+=("bash scripts/pcscd-fixture.sh stop '$KIOSK_PCSCD_CONFIG'")
 fi
+# The hub's PostgreSQL backend is tested against a private cluster (scripts/postgres-fixture.sh, no systemd).
+postgres_dir=$(mktemp -d /tmp/kiosk-pg.XXXXXX)
+cleanup+=("bash scripts/postgres-fixture.sh stop '$postgres_dir'")
+KIOSK_TEST_POSTGRES_SERVER=$(bash scripts/postgres-fixture.sh start "$postgres_dir")
+export KIOSK_TEST_POSTGRES_SERVER
 swift test --skip-build
+
+# Every hub test again with the hub on PostgreSQL (a new database per test): both backends pass the same suite.
+KIOSK_TEST_DATABASE_URL=$KIOSK_TEST_POSTGRES_SERVER swift test --skip-build --filter KioskHubTests
 
 # No test may depend on the time of day: the command-line suite runs again with its programs' clocks at the other
 # chosen instants (after curfew, a minute before and just after the day starts; the first run was at 12:00).
@@ -37,17 +46,25 @@ done
 # schemathesis comes from PyPI into a virtual environment under .build (Debian's python3 refuses global pip installs).
 venv=.build/schemathesis-venv
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
-hub_dir=$(mktemp -d)
 hub="$(swift build --show-bin-path)/kiosk-hub"
-"$hub" roster import examples/roster.csv --data-dir "$hub_dir" >/dev/null
-token=$("$hub" token create --kiosk schemathesis --data-dir "$hub_dir" | tail -n 1)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$hub" serve --data-dir "$hub_dir" --port "$port" >"$hub_dir/hub.log" 2>&1 &
-hub_pid=$!
-cleanup+=("kill $hub_pid 2>/dev/null" "rm -rf '$hub_dir'")
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
-"$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
-    --checks all --max-examples 50 --generation-deterministic
+# run_schemathesis NAME: a hub with its own data directory (and KIOSK_HUB_DATABASE_URL when set), checked as above.
+run_schemathesis() {
+    local hub_dir port hub_pid token
+    hub_dir=$(mktemp -d)
+    "$hub" roster import examples/roster.csv --data-dir "$hub_dir" >/dev/null
+    token=$("$hub" token create --kiosk schemathesis --data-dir "$hub_dir" | tail -n 1)
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "$hub" serve --data-dir "$hub_dir" --port "$port" >"$hub_dir/hub.log" 2>&1 &
+    hub_pid=$!
+    cleanup+=("kill $hub_pid 2>/dev/null" "rm -rf '$hub_dir'")
+    for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+    echo "schemathesis against the hub on $1"
+    "$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
+        --checks all --max-examples 50 --generation-deterministic
+}
+run_schemathesis SQLite
+"/usr/lib/postgresql/15/bin/psql" -q "$KIOSK_TEST_POSTGRES_SERVER" -c "CREATE DATABASE schemathesis"
+KIOSK_HUB_DATABASE_URL=${KIOSK_TEST_POSTGRES_SERVER%/*}/schemathesis run_schemathesis PostgreSQL
 
 # Every parser of outside input under libFuzzer for 20 s each (Fuzz/, scripts/fuzz.sh); fails on an input that
 # crashes a parser or breaks one of its properties.

@@ -23,5 +23,17 @@ enum HubSection {
             guard (1...65536).contains(count) else { throw ValueProblem("\(count) is out of range; give 1 to 65536 connections") }
             hub.maximumConnections = count
         },
+        .string("database_url") { hub, url throws(ValueProblem) in
+            if let problem = DatabaseURL.problem(url) { throw ValueProblem(problem) }
+            hub.databaseURL = url
+        },
+        .string("database_password_file") { hub, path throws(ValueProblem) in
+            guard !path.isEmpty else { throw ValueProblem("the password file is empty (got '')") }
+            hub.databasePasswordFile = path
+        },
+        .integer("database_connections") { hub, count throws(ValueProblem) in
+            guard (1...200).contains(count) else { throw ValueProblem("\(count) is out of range; give 1 to 200 connections") }
+            hub.databaseConnections = count
+        },
     ])
 }

@@ -12,6 +12,12 @@ public struct HubConfiguration: Sendable, Hashable {
     public var idleTimeoutSeconds: Int
     /// Connections beyond this many wait to be accepted, so idle clients cannot use up the hub's descriptors.
     public var maximumConnections: Int
+    /// A PostgreSQL database (`postgres://user@host:port/database`) instead of SQLite under `dataDirectory`.
+    public var databaseURL: String?
+    /// A file holding the database password, when the URL has none.
+    public var databasePasswordFile: String?
+    /// The most connections one hub process opens to PostgreSQL.
+    public var databaseConnections: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -19,7 +25,10 @@ public struct HubConfiguration: Sendable, Hashable {
         dataDirectory: String = "/var/lib/kiosk-hub",
         attendance: AttendancePolicy = AttendancePolicy(),
         idleTimeoutSeconds: Int = 30,
-        maximumConnections: Int = 512
+        maximumConnections: Int = 512,
+        databaseURL: String? = nil,
+        databasePasswordFile: String? = nil,
+        databaseConnections: Int = 10
     ) {
         self.host = host
         self.port = port
@@ -27,5 +36,8 @@ public struct HubConfiguration: Sendable, Hashable {
         self.attendance = attendance
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maximumConnections = maximumConnections
+        self.databaseURL = databaseURL
+        self.databasePasswordFile = databasePasswordFile
+        self.databaseConnections = databaseConnections
     }
 }

@@ -8,23 +8,23 @@ extension AttendanceFacts {
     public init(_ db: Database, date: AttendanceDate, evaluatedAt: Date, policy: AttendancePolicy) throws {
         let start = policy.start(of: date)
         let students = try RosterTables.activeStudents(db)
-        var taps = try students.compactMap { try Self.latestAcceptedTap(db, studentID: $0.id, before: start) }
-        var unknownReads: [UnknownRead] = []
-        let rows = try Row.fetchAll(
+        let latest = try students.compactMap { try Self.latestAcceptedTap(db, studentID: $0.id, before: start) }
+        let reads = try Row.fetchAll(
             db,
             sql: """
                 SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
                 WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')
                 """,
             arguments: [start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis, evaluatedAt.storeMillis]
-        )
-        for row in rows {
-            let occurredAt = Date(storeMillis: row["occurred_at"])
-            if row["outcome"] == EventOutcome.unknown.rawValue {
-                if let uid = try? TagUID(parsing: row["uid"] ?? "") { unknownReads.append(UnknownRead(uid: uid, occurredAt: occurredAt)) }
-            } else if occurredAt >= start, let tap = Self.acceptedTap(row) {
-                taps.append(tap)
-            }
+        ).map { row in
+            DayRead(
+                id: EventID(rawValue: row["id"]),
+                outcome: EventOutcome(rawValue: row["outcome"]) ?? .ignored,
+                studentID: row["student_id"],
+                uid: row["uid"],
+                direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
+                occurredAt: Date(storeMillis: row["occurred_at"])
+            )
         }
         let unsynchronised =
             try Int.fetchOne(
@@ -32,7 +32,7 @@ extension AttendanceFacts {
                 sql: "SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0",
                 arguments: [start.storeMillis, evaluatedAt.storeMillis]
             ) ?? 0
-        self.init(students: students, taps: taps, unknownReads: unknownReads, unsynchronisedClockReads: unsynchronised)
+        self.init(students: students, latestBeforeDay: latest, reads: reads, start: start, unsynchronisedClockReads: unsynchronised)
     }
 
     /// The student's latest accepted tap strictly before `instant`: their state at that instant.

@@ -26,22 +26,20 @@ public enum RosterTables {
     /// the whole roster; a UID the roster gives another student aborts the import, naming file, line and field.
     /// Call it inside a transaction: any error leaves the roster as it was.
     public static func importRows(_ rows: [RosterRow], file: String, replace: Bool, in db: Database) throws -> RosterImportSummary {
-        var removed = 0
-        if replace {
-            removed = try removeStudents(notIn: Set(rows.map(\.student.id)), db)
-            try db.execute(sql: "DELETE FROM tag")
-        }
-        for row in rows {
-            if let owner = try owner(of: row.uid, db), owner != row.student.id {
-                throw KioskError(.dataError, "\(file):\(row.line): field 'tag_uid': UID \(row.uid) belongs to student '\(owner)' in the roster")
-            }
-            try upsert(row.student, db)
+        var owners: [TagUID: String] = [:]
+        for uid in Set(rows.map(\.uid)) { owners[uid] = try owner(of: uid, db) }
+        let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM student"))
+        let plan = try RosterImportPlan(rows: rows, file: file, replace: replace, existingStudentIDs: existing, owners: owners)
+        for id in plan.removedStudentIDs { try db.execute(sql: "DELETE FROM student WHERE id = ?", arguments: [id]) }
+        if plan.clearsTags { try db.execute(sql: "DELETE FROM tag") }
+        for student in plan.students { try upsert(student, db) }
+        for tag in plan.tags {
             try db.execute(
                 sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?) ON CONFLICT(uid) DO NOTHING",
-                arguments: [row.uid.hex, row.student.id]
+                arguments: [tag.uid.hex, tag.studentID]
             )
         }
-        return RosterImportSummary(students: Set(rows.map(\.student.id)).count, tags: Set(rows.map(\.uid)).count, removedStudents: removed)
+        return plan.summary
     }
 
     /// Makes `entries` the whole roster, as the hub sends it to a kiosk. Past records are untouched.

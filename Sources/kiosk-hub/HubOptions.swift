@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 import KioskConfig
 import KioskCore
 import KioskHub
+import Logging
 
 /// `--config` and `--data-dir`, which every hub command takes; flags override the file.
 struct HubOptions: ParsableArguments {
@@ -11,16 +13,30 @@ struct HubOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the hub's database lives.", valueName: "dir"))
     var dataDirectory: String?
 
-    /// The configuration file's settings with the flags applied.
+    /// The configuration file's settings with the flags and `KIOSK_HUB_DATABASE_URL` applied.
     func load() throws(KioskError) -> HubConfiguration {
         var configuration = try HubConfigurationLoader.load(file: config)
         if let dataDirectory { configuration.dataDirectory = dataDirectory }
+        if let url = ProcessInfo.processInfo.environment["KIOSK_HUB_DATABASE_URL"], !url.isEmpty {
+            if let problem = DatabaseURL.problem(url) { throw KioskError(.configuration, "KIOSK_HUB_DATABASE_URL: \(problem)") }
+            configuration.databaseURL = url
+        }
         return configuration
     }
 
-    /// The configuration and the opened store.
-    func openStore() throws(KioskError) -> (HubConfiguration, HubStore) {
-        let configuration = try load()
-        return (configuration, try HubStore.open(dataDirectory: configuration.dataDirectory))
+    /// Runs `body` with the configuration and its store, open for the length of the command.
+    func withStore<T: Sendable>(
+        waitingForDatabase: Bool = false,
+        adjusting adjust: (inout HubConfiguration) -> Void = { _ in },
+        _ body: (HubConfiguration, HubStore) async throws -> T
+    ) async throws -> T {
+        var configuration = try load()
+        adjust(&configuration)
+        var logger = Logger(label: "kiosk-hub")
+        logger.logLevel = .info
+        let settled = configuration
+        return try await HubDatabase.withStore(settled, logger: logger, waitingForDatabase: waitingForDatabase) { store in
+            try await body(settled, store)
+        }
     }
 }

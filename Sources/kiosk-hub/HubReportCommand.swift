@@ -22,16 +22,18 @@ struct HubReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (configuration, store) = try options.openStore()
-        let policy = configuration.attendance
-        let now = WallClock.system.now()
-        let day = date.flatMap(AttendanceDate.init(parsing:)) ?? policy.attendanceDay(containing: now)
-        let report = try await store.report(
-            on: day,
-            evaluatedAt: policy.evaluationInstant(of: day, now: now),
-            rules: AttendanceRules(policy: policy),
-            source: "hub"
-        )
+        let date = self.date
+        let report = try await options.withStore { configuration, store in
+            let policy = configuration.attendance
+            let now = WallClock.system.now()
+            let day = date.flatMap(AttendanceDate.init(parsing:)) ?? policy.attendanceDay(containing: now)
+            return try await store.report(
+                on: day,
+                evaluatedAt: policy.evaluationInstant(of: day, now: now),
+                rules: AttendanceRules(policy: policy),
+                source: "hub"
+            )
+        }
         let rendered = ReportRenderer().render(report, as: ReportFormat(rawValue: format) ?? .text)
         print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
     }

@@ -27,8 +27,8 @@ struct HubRosterCommand: AsyncParsableCommand {
             }
             guard let text = String(data: data, encoding: .utf8) else { throw KioskError(.dataError, "\(file): not UTF-8 text") }
             let rows = try RosterCSV.parse(text, file: file)
-            let (_, store) = try options.openStore()
-            let summary = try await store.importRoster(rows, file: file, replace: replace)
+            let replace = self.replace
+            let summary = try await options.withStore { _, store in try await store.importRoster(rows, file: file, replace: replace) }
             print("imported \(summary.students) students, \(summary.tags) tags")
         }
     }

@@ -23,9 +23,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var (configuration, store) = try options.openStore()
-        if let host { configuration.host = host }
-        if let port { configuration.port = port }
+        let (host, port) = (self.host, self.port)
+        try await options.withStore(waitingForDatabase: true) { configuration in
+            if let host { configuration.host = host }
+            if let port { configuration.port = port }
+        } _: { configuration, store in
+            try await Self.serve(store: store, configuration: configuration)
+        }
+    }
+
+    private static func serve(store: HubStore, configuration: HubConfiguration) async throws {
         var logger = Logger(label: "kiosk-hub")
         logger.logLevel = .info
         let notifier = SystemdNotifier()

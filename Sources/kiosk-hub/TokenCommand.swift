@@ -28,8 +28,8 @@ struct TokenCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let (_, store) = try options.openStore()
-            let token = try await store.createToken(kioskID: kiosk)
+            let kiosk = self.kiosk
+            let token = try await options.withStore { _, store in try await store.createToken(kioskID: kiosk) }
             print("new token for kiosk '\(kiosk)'; put it in the kiosk's token_file (mode 600), it is not shown again:")
             print(token)
         }
@@ -44,8 +44,8 @@ struct TokenCommand: AsyncParsableCommand {
         var tokenID: String
 
         func run() async throws {
-            let (_, store) = try options.openStore()
-            let removed = try await store.revokeToken(id: tokenID)
+            let tokenID = self.tokenID
+            let removed = try await options.withStore { _, store in try await store.revokeToken(id: tokenID) }
             guard removed > 0 else { throw KioskError(.dataError, "no token has the id '\(tokenID)'") }
             print("revoked \(removed) token\(removed == 1 ? "" : "s")")
         }
@@ -57,8 +57,7 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var options: HubOptions
 
         func run() async throws {
-            let (_, store) = try options.openStore()
-            for token in try await store.tokens() {
+            for token in try await options.withStore({ _, store in try await store.tokens() }) {
                 print("\(token.kioskID)\t\(token.tokenID)\t\(token.createdAt.formatted(Date.ISO8601FormatStyle()))")
             }
         }

@@ -95,3 +95,12 @@ struct TagUIDTests {
         #expect(sorted.map(\.hex) == ["04A1B2C3", "04A1B2C3D4E5F6", "0A000000", "FF000000"])
     }
 }
+
+/// A database URL never shows its password when printed, and names what is missing.
+@Test func aDatabaseURLMasksItsPassword() throws {
+    let url = try #require(DatabaseURL("postgres://kiosk:s3cr%40t@db.example:6432/hub"))
+    #expect(url.password == "s3cr@t" && url.port == 6432 && url.database == "hub")
+    #expect("\(url)" == "postgres://kiosk:***@db.example:6432/hub")
+    #expect(DatabaseURL.problem("postgres://kiosk@db.example") == "the URL names no database (…/DATABASE)")
+    #expect(DatabaseURL.problem("mysql://kiosk@db/hub") != nil)
+}

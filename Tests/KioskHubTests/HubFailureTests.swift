@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import HummingbirdTesting
 import KioskHub
@@ -8,10 +7,9 @@ import NIOCore
 import Testing
 
 @Test func aDatabaseFailureIs503WithRetryAfterAndNoDetails() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
-    let database = try DatabaseQueue(path: hub.directory + "/hub.sqlite")
-    try await database.write { try $0.execute(sql: "DROP TABLE event") }
+    _ = try await hub.sql("DROP TABLE event")
     try await hub.serve { client in
         let batch = HubFixture.batch(kiosk: "gate-1", count: 1)
         let response = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(batch)))
@@ -24,7 +22,7 @@ import Testing
 /// A method the hub does not serve at a path it does is 405 with `Allow`; an unknown path is 404 with a body
 /// naming it (both used to be an empty 404).
 @Test func unservedMethodsAre405WithAllowAndUnknownPathsAre404WithABody() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     try await hub.serve { client in
         let deleted = try await client.send(.delete, "/v1/events", token: token)

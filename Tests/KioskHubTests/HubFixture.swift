@@ -1,21 +1,39 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import KioskCore
-import KioskHub
+import KioskTesting
 import KioskWire
 import Logging
 import NIOCore
+import PostgresNIO
 import Testing
+
+@testable import KioskHub
 
 /// A hub with a fresh database in a temporary directory, served on a loopback port by the real server.
 struct HubFixture {
     let store: HubStore
     let directory: String
 
-    init() throws {
+    /// A hub on a new database: SQLite, or PostgreSQL when the run names a server (`TestDatabase`).
+    init() async throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hub-\(UUID().uuidString)").path
-        store = try HubStore.open(dataDirectory: directory)
+        store = try await TestDatabase.hubStore(directory: directory)
+    }
+
+    /// Runs one SQL statement on the hub's database directly, whichever backend it is, and returns the first column
+    /// of each row as text (to break the database on purpose, or look at what it holds).
+    func sql(_ statement: String) async throws -> [String] {
+        if let postgres = store.storage as? PostgresHubStorage {
+            var values: [String] = []
+            for try await row in try await postgres.client.query(PostgresQuery(unsafeSQL: statement)) {
+                values.append((try? row.decode(String.self)) ?? "")
+            }
+            return values
+        }
+        return try await DatabaseQueue(path: directory + "/hub.sqlite").write { db in try String.fetchAll(db, sql: statement) }
     }
 
     /// Runs `body` against the real server listening on loopback, closing connections idle for `idleTimeoutSeconds`.

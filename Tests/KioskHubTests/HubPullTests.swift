@@ -8,7 +8,7 @@ import NIOCore
 import Testing
 
 @Test func pullingGivesOtherGatesEventsAfterTheCursor() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let gate1 = try await hub.store.createToken(kioskID: "gate-1")
     let gate2 = try await hub.store.createToken(kioskID: "gate-2")
     let theirs = HubFixture.batch(kiosk: "gate-2", count: 3)
@@ -28,7 +28,7 @@ import Testing
 }
 
 @Test func theRosterCarriesAnETagAndAnswers304WhileUnchanged() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     let csv = "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n"
     _ = try await hub.store.importRoster(try RosterCSV.parse(csv, file: "roster.csv"), file: "roster.csv", replace: false)
@@ -44,7 +44,7 @@ import Testing
 }
 
 @Test func attendanceIsTheContractsJSONReportOverAllGates() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     let other = try await hub.store.createToken(kioskID: "gate-2")
     let csv = "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n"

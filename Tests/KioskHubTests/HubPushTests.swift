@@ -7,7 +7,7 @@ import NIOCore
 import Testing
 
 @Test func malformedBodiesAre400NamingTheField() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     try await hub.serve { client in
         let notJSON = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(string: "{not json"))
@@ -30,7 +30,7 @@ import Testing
 }
 
 @Test func oversizedBodiesAndBatchesAre413() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     try await hub.serve { client in
         let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: WirePaths.maximumBodyBytes + 1)
@@ -43,7 +43,7 @@ import Testing
 }
 
 @Test func aReplayedEventIsDuplicateAndStoredOnce() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     let batch = HubFixture.batch(kiosk: "gate-1", count: 3)
     try await hub.serve { client in
@@ -56,7 +56,7 @@ import Testing
 }
 
 @Test func anInvalidEventIsRejectedAndTheRestAreStored() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     var batch = HubFixture.batch(kiosk: "gate-1", count: 3)
     batch.events[1].uid = "nonsense"
@@ -70,7 +70,7 @@ import Testing
 }
 
 @Test func concurrentPushesFromSeveralKiosksLoseNothing() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let kiosks = ["gate-1", "gate-2", "gate-3", "gate-4"]
     var tokens: [String: String] = [:]
     for kiosk in kiosks { tokens[kiosk] = try await hub.store.createToken(kioskID: kiosk) }
@@ -93,7 +93,7 @@ import Testing
 /// An event at an instant that does not exist (30 February, hour 25) is rejected naming the field, never stored
 /// shifted to another day.
 @Test func anImpossibleInstantIsRejectedNamingTheField() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")
     var batch = HubFixture.batch(kiosk: "gate-1", count: 3)
     batch.events[0].occurredAt = "2026-02-30T10:00:00.000Z"
@@ -111,7 +111,7 @@ import Testing
 /// An id another kiosk's event already has is rejected, not acknowledged as a duplicate; an unknown read that
 /// names a student is rejected.
 @Test func anotherKiosksIdAndAnUnknownReadWithAStudentAreRejected() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     let gate1 = try await hub.store.createToken(kioskID: "gate-1")
     let gate2 = try await hub.store.createToken(kioskID: "gate-2")
     let first = HubFixture.batch(kiosk: "gate-1", count: 1)
@@ -136,7 +136,7 @@ import Testing
 /// A number an integer field cannot hold (a fraction, 2^63, 2^70) is named by its field, not called "not JSON".
 @Test(arguments: [("seq", "1.5"), ("seq", "9223372036854775808"), ("monotonicNs", "1180591620717411303424")])
 func integersOutOfRangeNameTheirField(field: String, number: String) async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     let token = try await hub.store.createToken(kioskID: "gate-1")
     let event = try JSONEncoder().encode(HubFixture.event(kiosk: "gate-1", seq: 4))
@@ -154,7 +154,7 @@ func integersOutOfRangeNameTheirField(field: String, number: String) async throw
 /// An HTTP/1.0 request without keep-alive gets its answer and then the close its client waits for; CONNECT is
 /// 405 (the hub is no proxy) and closes too.
 @Test func http10AndConnectAreAnsweredThenClosed() async throws {
-    let hub = try HubFixture()
+    let hub = try await HubFixture()
     defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     try await hub.serve { client in
         let port = try #require(client.port)

@@ -1,0 +1,44 @@
+public import Foundation
+
+extension AttendanceFacts {
+    /// An accepted or unknown read as a store's day query returns it.
+    public struct DayRead: Sendable {
+        public let id: EventID
+        public let outcome: EventOutcome
+        public let studentID: String?
+        public let uid: String?
+        public let direction: Direction?
+        public let occurredAt: Date
+
+        public init(id: EventID, outcome: EventOutcome, studentID: String?, uid: String?, direction: Direction?, occurredAt: Date) {
+            self.id = id
+            self.outcome = outcome
+            self.studentID = studentID
+            self.uid = uid
+            self.direction = direction
+            self.occurredAt = occurredAt
+        }
+    }
+
+    /// The facts of a day starting at `start`, from what every store reads the same way: the active students,
+    /// each one's latest accepted tap before the day, and the accepted and unknown reads from one debounce window
+    /// before the day up to the evaluation instant. Accepted taps before `start` are left to `latestBeforeDay`;
+    /// an accepted read with no student or direction changes no state; an unknown read with a malformed UID is
+    /// left out.
+    public init(students: [Student], latestBeforeDay: [AcceptedTap], reads: [DayRead], start: Date, unsynchronisedClockReads: Int) {
+        var taps = latestBeforeDay
+        var unknownReads: [UnknownRead] = []
+        for read in reads {
+            switch read.outcome {
+            case .unknown:
+                if let uid = try? TagUID(parsing: read.uid ?? "") { unknownReads.append(UnknownRead(uid: uid, occurredAt: read.occurredAt)) }
+            case .accepted:
+                guard read.occurredAt >= start, let studentID = read.studentID, let direction = read.direction else { continue }
+                taps.append(AcceptedTap(studentID: studentID, occurredAt: read.occurredAt, direction: direction, eventID: read.id))
+            case .ignored:
+                continue
+            }
+        }
+        self.init(students: students, taps: taps, unknownReads: unknownReads, unsynchronisedClockReads: unsynchronisedClockReads)
+    }
+}

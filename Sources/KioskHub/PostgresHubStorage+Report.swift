@@ -1,0 +1,96 @@
+public import Foundation
+public import KioskCore
+import KioskStore
+import PostgresNIO
+
+extension PostgresHubStorage {
+    public func attendanceFacts(
+        on date: AttendanceDate,
+        evaluatedAt: Date,
+        policy: AttendancePolicy
+    ) async throws(KioskError)
+        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+    {
+        try await failing("read failed") {
+            // One snapshot for every query of the report, as SQLite's read transaction gives.
+            try await client.withTransaction(logger: logger) { connection in
+                _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+                return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, connection: connection)
+            }
+        }
+    }
+
+    private func facts(
+        on date: AttendanceDate,
+        evaluatedAt: Date,
+        policy: AttendancePolicy,
+        connection: PostgresConnection
+    ) async throws
+        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+    {
+        let start = policy.start(of: date).storeMillis
+        let end = evaluatedAt.storeMillis
+        let readsFrom = policy.start(of: date).addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
+        var students: [Student] = []
+        for try await (id, name, room) in try await connection.query(
+            "SELECT id, name, room FROM student WHERE status = 'active' ORDER BY id COLLATE \"C\"",
+            logger: logger
+        ).decode((String, String, String).self) {
+            students.append(Student(id: id, name: name, room: room, status: .active))
+        }
+        let ids = students.map(\.id)
+        var latest: [AcceptedTap] = []
+        for try await (studentID, id, occurredAt, direction) in try await connection.query(
+            """
+            SELECT DISTINCT ON (student_id) student_id, id, occurred_at, direction FROM event
+            WHERE outcome = 'accepted' AND student_id = ANY(\(ids)) AND occurred_at < \(start)
+            ORDER BY student_id, occurred_at DESC, id COLLATE "C" DESC
+            """,
+            logger: logger
+        ).decode((String, String, Int64, String?).self) {
+            guard let direction = direction.flatMap(Direction.init(rawValue:)) else { continue }
+            latest.append(
+                AcceptedTap(studentID: studentID, occurredAt: Date(storeMillis: occurredAt), direction: direction, eventID: EventID(rawValue: id))
+            )
+        }
+        var reads: [AttendanceFacts.DayRead] = []
+        for try await (id, studentID, uid, direction, outcome, occurredAt) in try await connection.query(
+            """
+            SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
+            WHERE occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
+            """,
+            logger: logger
+        ).decode((String, String?, String?, String?, String, Int64).self) {
+            reads.append(
+                AttendanceFacts.DayRead(
+                    id: EventID(rawValue: id),
+                    outcome: EventOutcome(rawValue: outcome) ?? .ignored,
+                    studentID: studentID,
+                    uid: uid,
+                    direction: direction.flatMap(Direction.init(rawValue:)),
+                    occurredAt: Date(storeMillis: occurredAt)
+                )
+            )
+        }
+        var unsynchronised = 0
+        var lastReceived: Int64?
+        for try await (count, received) in try await connection.query(
+            """
+            SELECT (SELECT COUNT(*) FROM event WHERE occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
+                   (SELECT MAX(received_at) FROM event)
+            """,
+            logger: logger
+        ).decode((Int64, Int64?).self) {
+            unsynchronised = Int(count)
+            lastReceived = received
+        }
+        let facts = AttendanceFacts(
+            students: students,
+            latestBeforeDay: latest,
+            reads: reads,
+            start: policy.start(of: date),
+            unsynchronisedClockReads: unsynchronised
+        )
+        return (facts, lastReceived.map(Date.init(storeMillis:)))
+    }
+}

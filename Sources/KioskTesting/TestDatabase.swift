@@ -1,0 +1,49 @@
+import Foundation
+public import KioskCore
+public import KioskHub
+import Logging
+import PostgresNIO
+
+/// The hub database tests run against: SQLite in a fresh directory, or, when `KIOSK_TEST_DATABASE_URL` names a
+/// PostgreSQL server (scripts/postgres-fixture.sh), a fresh database on it for each store.
+public enum TestDatabase {
+    /// The PostgreSQL server of this run, if any.
+    public static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["KIOSK_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A new, empty hub store: SQLite under `directory`, or a new PostgreSQL database whose connection pool runs for
+    /// the rest of the test process.
+    public static func hubStore(directory: String) async throws -> HubStore {
+        guard let server = postgresURL.flatMap(DatabaseURL.init) else { return try HubStore.open(dataDirectory: directory) }
+        let storage = try await postgresStorage(url: try await createDatabase(on: server))
+        try await storage.migrate()
+        return HubStore(storage: storage)
+    }
+
+    /// A new, empty database on the PostgreSQL server `server` (its user may create databases).
+    public static func createDatabase(on server: DatabaseURL) async throws -> DatabaseURL {
+        let name = "hub_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let admin = PostgresHubStorage.client(url: server, password: nil, connections: 1, logger: quiet)
+        let adminRun = Task { await admin.run() }
+        defer { adminRun.cancel() }
+        _ = try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: quiet)
+        guard let url = DatabaseURL("postgres://\(server.user):\(server.password ?? "")@\(server.host):\(server.port)/\(name)") else {
+            throw KioskError(.configuration, "cannot name a database on \(server)")
+        }
+        return url
+    }
+
+    /// A storage on `url` whose connection pool runs for the rest of the test process; not yet migrated.
+    public static func postgresStorage(url: DatabaseURL) async throws -> PostgresHubStorage {
+        let client = PostgresHubStorage.client(url: url, password: nil, connections: 4, logger: quiet)
+        Task { await client.run() }
+        return PostgresHubStorage(client: client, url: url, logger: quiet)
+    }
+
+    private static var quiet: Logger {
+        var logger = Logger(label: "test-database")
+        logger.logLevel = .critical
+        return logger
+    }
+}
