@@ -70,3 +70,69 @@ extension Sequence {
         return results
     }
 }
+
+/// Two hub processes on one database: while one holds an event's transaction open, the other's insert waits
+/// instead of committing a higher `cursor` first, so a kiosk paging `GET /v1/events?after=` never skips the slower
+/// one's event. The interleaving is forced: hub A's transaction is held open by hand.
+@Suite struct PostgresPullCursorTests {
+    @Test func anEventCommittedLaterWithALowerCursorIsNeverSkipped() async throws {
+        guard let server = try PostgresSchemaTests.requireServer() else { return }
+        let url = try await TestDatabase.createDatabase(on: server)
+        let hubA = try await TestDatabase.postgresStorage(url: url)
+        let hubB = try await TestDatabase.postgresStorage(url: url)
+        try await hubA.migrate()
+        let (slow, fast) = (Self.record(kiosk: "gate-1"), Self.record(kiosk: "gate-2"))
+        try await hubA.client.withConnection { held in
+            // Hub A, mid-batch: its event inserted (the lower cursor), not yet committed.
+            _ = try await held.query("BEGIN", logger: hubA.logger)
+            _ = try await held.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: hubA.logger)
+            _ = try await held.query(
+                """
+                INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at,
+                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at)
+                VALUES (\(slow.id.rawValue), 'gate-1', 1, 'entrance', '04A1B2C3', 'S001', 'tap', 'in', 'accepted', NULL, 0, 0, 1, 'b', TRUE, 0)
+                """,
+                logger: hubA.logger
+            )
+            // Hub B pushes meanwhile: it must wait for A, not commit its higher cursor first.
+            let pushB = Task { try await hubB.insert([fast], receivedAt: Date()) }
+            try await Self.waitUntilSomeoneWaitsForALock(hubA)
+            #expect(try await hubB.records(after: 0, limit: 10, excludingKiosk: "gate-9").records.isEmpty)
+            _ = try await held.query("COMMIT", logger: hubA.logger)
+            #expect(try await pushB.value == [.stored])
+        }
+        let page = try await hubB.records(after: 0, limit: 10, excludingKiosk: "gate-9")
+        #expect(page.records.map(\.id) == [slow.id, fast.id])
+    }
+
+    /// Waits (bounded at 20 s, for a hung run) until PostgreSQL shows a session waiting for an advisory lock.
+    private static func waitUntilSomeoneWaitsForALock(_ storage: PostgresHubStorage) async throws {
+        for _ in 0..<2000 {
+            let waiting = try await storage.client.query("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+                .decode(Int64.self)
+            for try await count in waiting where count > 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("hub B never waited for hub A's lock")
+    }
+
+    private static func record(kiosk: String) -> EventRecord {
+        EventRecord(
+            id: EventID.make(at: Date()),
+            kioskID: kiosk,
+            seq: 1,
+            reader: "entrance",
+            uid: try? TagUID(parsing: "04A1B2C3"),
+            studentID: "S001",
+            kind: .tap,
+            direction: .in,
+            outcome: .accepted,
+            reason: nil,
+            occurredAt: Date(),
+            recordedAt: Date(),
+            monotonicNanoseconds: 1,
+            bootID: "b",
+            clockSynchronised: true
+        )
+    }
+}
