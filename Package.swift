@@ -172,7 +172,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
         .target(

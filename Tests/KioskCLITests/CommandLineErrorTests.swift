@@ -95,7 +95,6 @@ import Testing
 /// another user could read.
 @Test func theJournalIsOwnerOnlyAndDoctorNamesLooserModes() throws {
     let kiosk = try KioskSandbox().withRoster()
-    defer { try? FileManager.default.removeItem(at: kiosk.directory) }
     #expect(try kiosk.kiosk("tap", "--uid", "04A1B2C3", "--at", "2026-11-21T20:00:00+05:30").status == 0)
     let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int).map { $0 & 0o777 } }
     #expect(mode(kiosk.journal) == 0o600)

@@ -49,7 +49,9 @@ struct KioskRun {
 
 /// A temporary kiosk: a config file and a data directory.
 struct KioskSandbox {
-    let directory: URL
+    /// Removed with everything in it when the last copy of the sandbox goes away.
+    private let scratch: ScratchDirectory
+    var directory: URL { scratch.url }
     /// The wall clock of every command run in the sandbox.
     let clock: SimulatedClock
     var config: String { directory.appendingPathComponent("kiosk.conf").path }
@@ -58,8 +60,7 @@ struct KioskSandbox {
     /// - Parameter exitReader: whether kiosk.conf declares the PC/SC reader "exit-gate" (direction out).
     init(exitReader: Bool = true, clock: SimulatedClock = .shared) throws {
         self.clock = clock
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        scratch = try ScratchDirectory("kiosk-cli")
         let text = """
             [kiosk]
             id = "gate-1"

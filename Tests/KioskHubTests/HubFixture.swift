@@ -15,12 +15,14 @@ import Testing
 /// A hub with a fresh database in a temporary directory, served on a loopback port by the real server.
 struct HubFixture {
     let store: HubStore
-    let directory: String
+    /// Removed with everything in it when the last copy of the fixture goes away.
+    private let scratch: ScratchDirectory
+    var directory: String { scratch.path }
 
     /// A hub on a new database: SQLite, or PostgreSQL when the run names a server (`TestDatabase`).
     init() async throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "hub-\(UUID().uuidString)").path
-        store = try await TestDatabase.hubStore(directory: directory)
+        scratch = try ScratchDirectory("hub")
+        store = try await TestDatabase.hubStore(directory: scratch.path)
     }
 
     /// Runs one SQL statement on the hub's database directly, whichever backend it is, and returns the first column

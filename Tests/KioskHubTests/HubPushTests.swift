@@ -137,7 +137,6 @@ import Testing
 @Test(arguments: [("seq", "1.5"), ("seq", "9223372036854775808"), ("monotonicNs", "1180591620717411303424")])
 func integersOutOfRangeNameTheirField(field: String, number: String) async throws {
     let hub = try await HubFixture()
-    defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     let token = try await hub.store.createToken(kioskID: "gate-1")
     let event = try JSONEncoder().encode(HubFixture.event(kiosk: "gate-1", seq: 4))
     let fields = String(decoding: event, as: UTF8.self).replacingOccurrences(of: "\"\(field)\":4", with: "\"\(field)\":\(number)")
@@ -155,7 +154,6 @@ func integersOutOfRangeNameTheirField(field: String, number: String) async throw
 /// 405 (the hub is no proxy) and closes too.
 @Test func http10AndConnectAreAnsweredThenClosed() async throws {
     let hub = try await HubFixture()
-    defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     try await hub.serve { client in
         let port = try #require(client.port)
         let old = try await RawHTTPExchange.run(port: port, sending: "GET /healthz HTTP/1.0\r\n\r\n")

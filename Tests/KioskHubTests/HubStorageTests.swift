@@ -9,7 +9,6 @@ import Testing
 /// Two events of one kiosk cannot share a `seq`: the second, with another id, is rejected naming the field.
 @Test func aSecondEventWithTheSameKioskAndSeqIsRejected() async throws {
     let hub = try await HubFixture()
-    defer { try? FileManager.default.removeItem(atPath: hub.directory) }
     let first = HubFixture.event(kiosk: "gate-1", seq: 7)
     let second = HubFixture.event(kiosk: "gate-1", seq: 7)
     let results = try await hub.store.store([first, second, first])

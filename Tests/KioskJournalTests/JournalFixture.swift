@@ -1,10 +1,13 @@
 import Foundation
 import KioskCore
 import KioskJournal
+import KioskTesting
 
 /// A journal in a fresh temporary directory, with a small roster.
 struct JournalFixture {
-    let directory: URL
+    /// Removed with everything in it when the last copy of the fixture goes away.
+    private let scratch: ScratchDirectory
+    var directory: URL { scratch.url }
     let journal: Journal
     let rules = AttendanceRules(
         policy: AttendancePolicy(
@@ -19,8 +22,8 @@ struct JournalFixture {
     var path: String { directory.appendingPathComponent("journal.sqlite").path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
-        journal = try Journal.open(path: directory.appendingPathComponent("journal.sqlite").path, kioskID: "gate-1")
+        scratch = try ScratchDirectory("journal")
+        journal = try Journal.open(path: scratch.url.appendingPathComponent("journal.sqlite").path, kioskID: "gate-1")
     }
 
     /// Imports S001 (two cards), S002, and inactive S003.

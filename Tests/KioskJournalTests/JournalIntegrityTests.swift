@@ -24,7 +24,6 @@ import Testing
 
     @Test func aJournalWithADamagedIndexIsRefusedAndLeftAsItWas() async throws {
         let fixture = try await JournalFixture().withRoster()
-        defer { try? FileManager.default.removeItem(at: fixture.directory) }
         for minute in 0..<5 { _ = try await fixture.tap("04A1B2C3", at: "2026-11-21T20:0\(minute):30+05:30") }
         let (page, pageSize) = try await fixture.journal.writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -49,7 +48,6 @@ import Testing
 
     @Test func readingCommandsWriteNothingToTheJournal() async throws {
         let fixture = try await JournalFixture().withRoster()
-        defer { try? FileManager.default.removeItem(at: fixture.directory) }
         _ = try await fixture.tap("04A1B2C3", at: "2026-11-21T20:00:00+05:30")
         try await fixture.journal.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         let before = FileManager.default.contents(atPath: fixture.path)
@@ -65,11 +63,17 @@ import Testing
     @Test func theJournalAndItsDirectoryAreTheOwnersOnly() async throws {
         let previous = umask(0o022)
         defer { umask(previous) }
-        let fixture = try await JournalFixture().withRoster()
-        defer { try? FileManager.default.removeItem(at: fixture.directory) }
+        let fixture = try JournalFixture()
+        let data = fixture.directory.appendingPathComponent("data").path
+        let journal = try Journal.open(path: data + "/journal.sqlite", kioskID: "gate-1")
+        _ = try await journal.importRoster(
+            try RosterCSV.parse("student_id,name,room,tag_uid\nS1,A,1,04A1B2C3\n", file: "r.csv"),
+            file: "r.csv",
+            replace: false
+        )
         let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int).map { $0 & 0o777 } }
-        #expect(mode(fixture.directory.path) == 0o700)
-        #expect(mode(fixture.path) == 0o600)
-        #expect(mode(fixture.path + "-wal") == 0o600)
+        #expect(mode(data) == 0o700)
+        #expect(mode(data + "/journal.sqlite") == 0o600)
+        #expect(mode(data + "/journal.sqlite-wal") == 0o600)
     }
 }

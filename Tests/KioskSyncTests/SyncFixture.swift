@@ -11,7 +11,9 @@ import Testing
 
 /// A kiosk journal with recorded reads, a real hub with a token for the kiosk, and a fault proxy between them.
 struct SyncFixture {
-    let directory: String
+    /// Removed with everything in it when the last copy of the fixture goes away.
+    private let scratch: ScratchDirectory
+    var directory: String { scratch.path }
     let journal: Journal
     let hub: HubStore
     let token: String
@@ -19,9 +21,9 @@ struct SyncFixture {
     let eventIDs: [String]
 
     init(events count: Int, kiosk: String = "gate-1") async throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "sync-\(UUID().uuidString)").path
-        journal = try Journal.open(path: directory + "/kiosk/journal.sqlite", kioskID: kiosk)
-        hub = try HubStore.open(dataDirectory: directory + "/hub")
+        scratch = try ScratchDirectory("sync")
+        journal = try Journal.open(path: scratch.path + "/kiosk/journal.sqlite", kioskID: kiosk)
+        hub = try HubStore.open(dataDirectory: scratch.path + "/hub")
         token = try await hub.createToken(kioskID: kiosk)
         let rules = AttendanceRules(policy: AttendancePolicy(timeZone: TimeZone(identifier: "UTC")!))
         var ids: [String] = []
