@@ -5,4 +5,12 @@ public enum RecordLimits {
     public static let identifier = 64
     /// A manual entry's reason: at most this many characters.
     public static let reason = 500
+
+    /// The first control character in `text` (a NUL would end it early in C code; an escape sequence would
+    /// rewrite a terminal), written `U+XXXX`, or nil. No field of a record may hold one.
+    public static func controlCharacter(in text: String) -> String? {
+        guard let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else { return nil }
+        let code = String(control.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+    }
 }

@@ -27,6 +27,11 @@ extension WireEvent {
         if let reason, reason.count > RecordLimits.reason {
             return WireProblem(error: "must be at most \(RecordLimits.reason) characters", field: "reason")
         }
+        for (field, value) in [("reader", reader), ("studentId", studentId ?? ""), ("bootId", bootId), ("reason", reason ?? "")] {
+            if let control = RecordLimits.controlCharacter(in: value) {
+                return WireProblem(error: "contains the control character \(control)", field: field)
+            }
+        }
         return nil
     }
 

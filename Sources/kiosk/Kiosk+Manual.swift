@@ -28,6 +28,9 @@ struct ManualCommand: AsyncParsableCommand {
 
     func validate() throws {
         if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason must not be empty") }
+        if let control = RecordLimits.controlCharacter(in: reason) {
+            throw ValidationError("--reason contains the control character \(control); give one line of plain text")
+        }
         if reason.count > RecordLimits.reason {
             throw ValidationError("--reason has \(reason.count) characters; give at most \(RecordLimits.reason)")
         }

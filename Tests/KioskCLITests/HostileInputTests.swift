@@ -75,6 +75,10 @@ import Testing
         let reason = try kiosk.kiosk("manual", "--student", "S001", "--direction", "out", "--reason", String(repeating: "r", count: 501))
         #expect(reason.status == 64)
         #expect(reason.stderr.contains("--reason has 501 characters; give at most 500"))
+        // An escape sequence would rewrite the warden's terminal when the entry is printed.
+        let escape = try kiosk.kiosk("manual", "--student", "S001", "--direction", "out", "--reason", "ok\u{1B}[2Jcleared")
+        #expect(escape.status == 64)
+        #expect(escape.stderr.contains("--reason contains the control character U+001B"))
         let longID = String(repeating: "S", count: 65)
         let roster = try kiosk.write("long.csv", "student_id,name,room,tag_uid\n\(longID),Long Id,101,99887766\n")
         let run = try kiosk.kiosk("roster", "import", roster)

@@ -54,6 +54,8 @@ func sampleEvent(seq: Int64 = 1, kiosk: String = "gate-1") -> WireEvent {
         ("recordedAt", { @Sendable (event: inout WireEvent) in event.recordedAt = "yesterday" }),
         ("monotonicNs", { @Sendable (event: inout WireEvent) in event.monotonicNs = -1 }),
         ("bootId", { @Sendable (event: inout WireEvent) in event.bootId = "" }),
+        ("reader", { @Sendable (event: inout WireEvent) in event.reader = "a\u{0}b" }),
+        ("studentId", { @Sendable (event: inout WireEvent) in event.studentId = "S\u{1B}[2J" }),
     ] as [(String, @Sendable (inout WireEvent) -> Void)]
 )
 func eachBadFieldIsNamed(field: String, spoil: @Sendable (inout WireEvent) -> Void) {
