@@ -3,10 +3,13 @@ import KioskCore
 import KioskDaemon
 import KioskJournal
 import KioskReaders
+import KioskTesting
 import Logging
 
 /// A journal with a small roster, and a recorder that notes every result, for reads through `Journal.record`.
 struct CheckInFixture {
+    /// Removed with everything in it when the last copy of the fixture goes away.
+    private let scratch: ScratchDirectory
     let journal: Journal
     let results = RecordedResults()
     let rules = AttendanceRules(
@@ -20,8 +23,8 @@ struct CheckInFixture {
     )
 
     init() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readers-\(UUID().uuidString)")
-        journal = try Journal.open(path: directory.appendingPathComponent("journal.sqlite").path, kioskID: "gate-1")
+        scratch = try ScratchDirectory("readers")
+        journal = try Journal.open(path: scratch.url.appendingPathComponent("journal.sqlite").path, kioskID: "gate-1")
         let csv = """
             student_id,name,room,tag_uid
             S001,Asha Verma,101,04A1B2C3

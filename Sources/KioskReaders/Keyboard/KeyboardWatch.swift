@@ -13,12 +13,6 @@ struct KeyboardWatch: ReaderWatch {
     let logger: Logger
     let states: ReaderStates?
 
-    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
-        self.configuration = configuration
-        self.logger = logger
-        self.states = states
-    }
-
     /// Ends `run`: the input wakes from its wait and reports itself stopped.
     func stop() {
         input.stop()

@@ -16,12 +16,6 @@ struct LibNFCWatch: ReaderWatch {
     /// How often a present card is checked for removal.
     let presenceInterval = 0.1
 
-    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
-        self.configuration = configuration
-        self.logger = logger
-        self.states = states
-    }
-
     /// Ends `run`: `nfc_abort_command` interrupts the device's pending command.
     func stop() {
         device.stop()

@@ -16,12 +16,6 @@ struct PCSCWatch: ReaderWatch {
     /// How long the reader keeps the card connected waiting for the recorded outcome to show on it.
     let feedbackTimeout: TimeInterval = 2
 
-    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
-        self.configuration = configuration
-        self.logger = logger
-        self.states = states
-    }
-
     /// Ends `run`: `SCardCancel` interrupts the wait in pcscd.
     func stop() {
         context.stop()
