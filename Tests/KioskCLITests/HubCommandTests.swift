@@ -2,10 +2,23 @@ import Foundation
 import KioskTesting
 import Testing
 
-/// Runs the built `kiosk-hub` executable on a temporary data directory.
+/// Runs the built `kiosk-hub` executable on a temporary data directory, removed when the sandbox goes away.
 struct HubSandbox {
     static let executable = KioskRun.executable.deletingLastPathComponent().appendingPathComponent("kiosk-hub")
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-hub-cli-\(UUID().uuidString)").path
+    private let scratch: ScratchDirectory
+    /// The hub's data directory, inside the scratch directory (the hub creates it).
+    var directory: String { scratch.path + "/data" }
+
+    init() throws {
+        scratch = try ScratchDirectory("kiosk-hub-cli")
+    }
+
+    /// Writes `text` to `name` in the sandbox (outside the hub's data directory) and returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = scratch.path + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
 
     func hub(_ arguments: String...) throws -> KioskRun {
         try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable)
@@ -14,7 +27,7 @@ struct HubSandbox {
 
 @Suite struct HubCommandTests {
     @Test func tokenCreatePrintsTheTokenAloneOnTheLastLineAndKeepsOnlyItsHash() throws {
-        let hub = HubSandbox()
+        let hub = try HubSandbox()
         let created = try hub.hub("token", "create", "--kiosk", "gate-1")
         #expect(created.status == 0)
         let token = try #require(created.stdout.split(separator: "\n").last.map(String.init))
@@ -29,9 +42,8 @@ struct HubSandbox {
     }
 
     @Test func theHubReportIsTheContractsReportOverAllGates() throws {
-        let hub = HubSandbox()
-        let roster = FileManager.default.temporaryDirectory.appendingPathComponent("hub-roster-\(UUID().uuidString).csv").path
-        try "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        let hub = try HubSandbox()
+        let roster = try hub.write("roster.csv", "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\n")
         #expect(try hub.hub("roster", "import", roster).status == 0)
         let report = try hub.hub("report", "--date", "2026-11-21", "--format", "json")
         #expect(report.status == 0)
@@ -43,7 +55,7 @@ struct HubSandbox {
     }
 
     @Test func serveTellsSystemdItIsReadyAndStopsCleanlyOnSIGTERM() async throws {
-        let hub = HubSandbox()
+        let hub = try HubSandbox()
         let socket = try NotifySocket()
         let server = try LoggedProcess.hub(["serve", "--port", "0", "--data-dir", hub.directory], environment: ["NOTIFY_SOCKET": socket.path])
         _ = try await server.line(containing: "listening")
@@ -58,8 +70,7 @@ struct HubSandbox {
     /// A port in use and an address that is not this machine's each get one sentence and their exit status, not
     /// NIO's words.
     @Test func serveExplainsWhyItCannotListen() async throws {
-        let hub = HubSandbox()
-        defer { try? FileManager.default.removeItem(atPath: hub.directory) }
+        let hub = try HubSandbox()
         let socket = try NotifySocket()
         let first = try LoggedProcess.hub(["serve", "--port", "0", "--data-dir", hub.directory], environment: ["NOTIFY_SOCKET": socket.path])
         _ = try await first.line(containing: "listening")

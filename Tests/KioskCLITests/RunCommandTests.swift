@@ -37,7 +37,7 @@ import Testing
 
 @Suite struct RunCommandSyncTests {
     @Test func pushesTheJournalToTheHubWhileRunning() async throws {
-        let hub = HubSandbox()
+        let hub = try HubSandbox()
         _ = try hub.hub(
             "roster",
             "import",

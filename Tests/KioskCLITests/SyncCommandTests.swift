@@ -51,7 +51,7 @@ import Testing
         let kiosk = try KioskSandbox(exitReader: false)
         let tokenPath = try kiosk.write("token", "kh_not_a_real_token\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
-        let hub = HubSandbox()
+        let hub = try HubSandbox()
         let port = try LoopbackPort.free()
         let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", hub.directory])
         _ = try await server.line(containing: "listening on")
