@@ -7,14 +7,7 @@ enum AttendanceSection {
         .string("timezone") { policy, name throws(ValueProblem) in policy.timeZone = try timeZone(named: name) },
         .string("day_starts_at") { policy, text throws(ValueProblem) in policy.dayStartsAt = try timeOfDay(text) },
         .string("curfew") { policy, text throws(ValueProblem) in policy.curfew = try timeOfDay(text) },
-        .integer("debounce_seconds") { policy, seconds throws(ValueProblem) in
-            guard AttendancePolicy.debounceRange.contains(seconds) else {
-                throw ValueProblem(
-                    "\(seconds) is out of range; give \(AttendancePolicy.debounceRange.lowerBound) to \(AttendancePolicy.debounceRange.upperBound) seconds"
-                )
-            }
-            policy.debounceSeconds = seconds
-        },
+        .integer("debounce_seconds") { policy, seconds throws(ValueProblem) in policy.debounceSeconds = try debounce(seconds) },
         .choice("initial_state", of: Direction.self, noun: "a state") { policy, state in policy.initialState = state },
     ])
 
@@ -23,7 +16,7 @@ enum AttendanceSection {
 
     /// An IANA zone name. Foundation alone also accepts names such as `GMT+5`, and its list of known names
     /// misses current ones on Linux, so the name must also be a file of the zone database.
-    private static func timeZone(named name: String) throws(ValueProblem) -> TimeZone {
+    static func timeZone(named name: String) throws(ValueProblem) -> TimeZone {
         var isDirectory: ObjCBool = false
         let isZoneFile =
             !name.isEmpty && !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
@@ -34,10 +27,19 @@ enum AttendanceSection {
         return zone
     }
 
-    private static func timeOfDay(_ text: String) throws(ValueProblem) -> TimeOfDay {
+    static func timeOfDay(_ text: String) throws(ValueProblem) -> TimeOfDay {
         guard let time = TimeOfDay(parsing: text) else {
             throw ValueProblem("\(ValueProblem.quote(text)) is not a time of day (HH:MM, 00:00-23:59)")
         }
         return time
+    }
+
+    static func debounce(_ seconds: Int) throws(ValueProblem) -> Int {
+        guard AttendancePolicy.debounceRange.contains(seconds) else {
+            throw ValueProblem(
+                "\(seconds) is out of range; give \(AttendancePolicy.debounceRange.lowerBound) to \(AttendancePolicy.debounceRange.upperBound) seconds"
+            )
+        }
+        return seconds
     }
 }

@@ -15,6 +15,12 @@ enum HubSection {
             guard !directory.isEmpty else { throw ValueProblem("the data directory is empty (got '')") }
             hub.dataDirectory = directory
         },
+        .string("name") { hub, name throws(ValueProblem) in
+            guard !name.isEmpty, RecordLimits.controlCharacter(in: name) == nil else {
+                throw ValueProblem("\(ValueProblem.quote(name)) cannot name the PG: give a non-empty name without control characters")
+            }
+            hub.name = name
+        },
         .integer("idle_timeout_seconds") { hub, seconds throws(ValueProblem) in
             guard (1...3600).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 1 to 3600 seconds") }
             hub.idleTimeoutSeconds = seconds

@@ -39,6 +39,15 @@ public struct AttendanceSummary: Sendable, Hashable {
     public let notReturned: Int
     public let absent: Int
     public let late: Int
+
+    public init(total: Int, checkedIn: Int, checkedOut: Int, notReturned: Int, absent: Int, late: Int) {
+        self.total = total
+        self.checkedIn = checkedIn
+        self.checkedOut = checkedOut
+        self.notReturned = notReturned
+        self.absent = absent
+        self.late = late
+    }
 }
 
 /// The attendance of the active roster for one attendance day, evaluated at one instant.

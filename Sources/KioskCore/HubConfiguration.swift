@@ -6,8 +6,10 @@ public struct HubConfiguration: Sendable, Hashable {
     public var port: Int
     /// Where the hub's database lives.
     public var dataDirectory: String
-    /// The same attendance rules as the kiosks', for the combined report.
+    /// The same attendance rules as the kiosks', for the combined report: the `default` property's settings.
     public var attendance: AttendancePolicy
+    /// The `default` property's name, which its pages and reports show.
+    public var name: String
     /// A connection that sends nothing (no request, or half a request) for this long is closed.
     public var idleTimeoutSeconds: Int
     /// Connections beyond this many wait to be accepted, so idle clients cannot use up the hub's descriptors.
@@ -24,6 +26,7 @@ public struct HubConfiguration: Sendable, Hashable {
         port: Int = 8080,
         dataDirectory: String = "/var/lib/kiosk-hub",
         attendance: AttendancePolicy = AttendancePolicy(),
+        name: String = "PG",
         idleTimeoutSeconds: Int = 30,
         maximumConnections: Int = 512,
         databaseURL: String? = nil,
@@ -34,6 +37,7 @@ public struct HubConfiguration: Sendable, Hashable {
         self.port = port
         self.dataDirectory = dataDirectory
         self.attendance = attendance
+        self.name = name
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maximumConnections = maximumConnections
         self.databaseURL = databaseURL

@@ -14,7 +14,10 @@ public enum HubDatabase {
         waitingForDatabase: Bool = false,
         _ body: (HubStore) async throws -> T
     ) async throws -> T {
-        guard let text = configuration.databaseURL else { return try await body(try HubStore.open(dataDirectory: configuration.dataDirectory)) }
+        let defaultProperty = HubProperty(id: HubProperty.defaultID, name: configuration.name, policy: configuration.attendance)
+        guard let text = configuration.databaseURL else {
+            return try await body(try HubStore.open(dataDirectory: configuration.dataDirectory, defaultProperty: defaultProperty))
+        }
         guard let url = DatabaseURL(text) else {
             throw KioskError(.configuration, "[hub] database_url: \(DatabaseURL.problem(text) ?? "not a PostgreSQL URL")")
         }
@@ -39,7 +42,7 @@ public enum HubDatabase {
                     delay = min(delay * 2, .seconds(10))
                 }
             }
-            return try await body(HubStore(storage: storage))
+            return try await body(HubStore(storage: storage, defaultProperty: defaultProperty))
         }
     }
 

@@ -8,12 +8,12 @@ import NIOCore
 /// The hub's HTTP endpoints, as docs/openapi.yaml describes them.
 struct HubRoutes: Sendable {
     let store: HubStore
-    let configuration: HubConfiguration
     let clock: WallClock
 
     /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
     static let methods: [String: [HTTPRequest.Method]] = [
         WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
+        WirePaths.propertiesSummary: [.get],
     ]
 
     func add(to router: Router<BasicRequestContext>) {
@@ -22,6 +22,7 @@ struct HubRoutes: Sendable {
         router.get(RouterPath(WirePaths.events)) { request, _ in try await pull(request) }
         router.get(RouterPath(WirePaths.roster)) { request, _ in try await roster(request) }
         router.get(RouterPath(WirePaths.attendance)) { request, _ in try await attendance(request) }
+        router.get(RouterPath(WirePaths.propertiesSummary)) { request, _ in try await propertiesSummary(request) }
     }
 
     private func health() async throws -> Response {
@@ -31,7 +32,7 @@ struct HubRoutes: Sendable {
 
     /// Stores a batch after checking the token, the body size, the JSON shape and the batch's kiosk.
     private func push(_ request: Request) async throws -> Response {
-        let kioskID = try await authenticatedKiosk(request)
+        let (kioskID, property) = try await authenticatedKiosk(request)
         var request = request
         let body: ByteBuffer
         do {
@@ -58,12 +59,12 @@ struct HubRoutes: Sendable {
         if let index = batch.events.firstIndex(where: { $0.kioskId != batch.kioskId }) {
             throw HubHTTPError(.unprocessableContent, "an event of another kiosk than the batch's", field: "events[\(index)].kioskId")
         }
-        let results = try await store.store(batch.events, receivedAt: clock.now())
+        let results = try await store.store(batch.events, property: property, receivedAt: clock.now())
         return HubResponse.json(EventBatchResponse(results: results))
     }
 
     private func pull(_ request: Request) async throws -> Response {
-        let kioskID = try await authenticatedKiosk(request)
+        let (kioskID, property) = try await authenticatedKiosk(request)
         let query = request.uri.queryParameters
         let after = try query["after"].map { text in
             guard let cursor = Int64(String(text)), cursor >= 0 else {
@@ -77,12 +78,12 @@ struct HubRoutes: Sendable {
             }
             return limit
         }
-        return HubResponse.json(try await store.events(after: after ?? 0, limit: limit ?? 500, excludingKiosk: kioskID))
+        return HubResponse.json(try await store.events(after: after ?? 0, limit: limit ?? 500, property: property, excludingKiosk: kioskID))
     }
 
     private func roster(_ request: Request) async throws -> Response {
-        _ = try await authenticatedKiosk(request)
-        let (roster, etag) = try await store.roster()
+        let (_, property) = try await authenticatedKiosk(request)
+        let (roster, etag) = try await store.roster(property: property)
         var headers = HTTPFields()
         headers[.eTag] = etag
         if let known = request.headers[.ifNoneMatch], known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
@@ -93,32 +94,48 @@ struct HubRoutes: Sendable {
     }
 
     private func attendance(_ request: Request) async throws -> Response {
-        _ = try await authenticatedKiosk(request)
-        let policy = configuration.attendance
-        let now = clock.now()
-        let day = try request.uri.queryParameters["date"].map { text in
+        let (_, propertyID) = try await authenticatedKiosk(request)
+        let property = try await store.property(propertyID)
+        let report = try await store.report(for: property, on: try date(request), now: clock.now())
+        return Self.json(ReportRenderer().render(report, as: .json))
+    }
+
+    private func propertiesSummary(_ request: Request) async throws -> Response {
+        guard try await holder(request) == .chainOperator else {
+            throw HubHTTPError(.forbidden, "the chain summary needs an operator token (`kiosk-hub token create --operator`)")
+        }
+        return Self.json(ChainSummaryReport(try await store.chainSummary(on: try date(request), now: clock.now())).json)
+    }
+
+    /// The `date` query parameter, if given.
+    private func date(_ request: Request) throws -> AttendanceDate? {
+        try request.uri.queryParameters["date"].map { text in
             guard let date = AttendanceDate(parsing: String(text)) else { throw HubHTTPError(.badRequest, "a date is YYYY-MM-DD", field: "date") }
             return date
         }
-        let date = day ?? policy.attendanceDay(containing: now)
-        let report = try await store.report(
-            on: date,
-            evaluatedAt: policy.evaluationInstant(of: date, now: now),
-            rules: AttendanceRules(policy: policy),
-            source: "hub"
-        )
-        let body = ReportRenderer().render(report, as: .json)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    /// The kiosk whose bearer token the request presents; 401 when it is missing, unknown or revoked.
-    private func authenticatedKiosk(_ request: Request) async throws -> String {
+    private static func json(_ body: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// The kiosk whose bearer token the request presents, and its property; 401 when the token is missing, unknown or
+    /// revoked, 403 for the operator's token (it reads the chain summary only).
+    private func authenticatedKiosk(_ request: Request) async throws -> (kioskID: String, property: String) {
+        guard case .kiosk(let kioskID, let property) = try await holder(request) else {
+            throw HubHTTPError(.forbidden, "an operator token reads the chain summary only; kiosks use their own tokens")
+        }
+        return (kioskID, property)
+    }
+
+    /// Whom the request's bearer token speaks for; 401 when it is missing, unknown or revoked.
+    private func holder(_ request: Request) async throws -> TokenHolder {
         guard let header = request.headers[.authorization] else { throw HubHTTPError(.unauthorized, "missing bearer token") }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw HubHTTPError(.unauthorized, "expected 'Authorization: Bearer TOKEN'") }
-        guard let kioskID = try await store.kiosk(presenting: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+        guard let holder = try await store.holder(presenting: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
             throw HubHTTPError(.unauthorized, "unknown or revoked token")
         }
-        return kioskID
+        return holder
     }
 }

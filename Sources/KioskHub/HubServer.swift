@@ -21,7 +21,7 @@ public enum HubServer {
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: StoreFailureMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
-        HubRoutes(store: store, configuration: configuration, clock: clock).add(to: router)
+        HubRoutes(store: store, clock: clock).add(to: router)
         return Application(
             router: router,
             server: server

@@ -1,41 +1,70 @@
 public import Foundation
 public import KioskCore
 
-/// Where the hub keeps what it knows: every kiosk's events, the roster and the kiosks' token hashes. One
-/// interface, one implementation per database (`SQLiteHubStorage` is the embedded default). Implementations
-/// only store and fetch; the rules (validation, tokens, reports) live once, in `HubStore`.
+/// Where the hub keeps what it knows: the properties, every kiosk's events, each property's roster and the tokens'
+/// hashes. One interface, one implementation per database (`SQLiteHubStorage` is the embedded default).
+/// Implementations only store and fetch, each property's rows apart; the rules (validation, tokens, reports) live
+/// once, in `HubStore`.
 public protocol HubStorage: Sendable {
     /// Whether the database answers a query.
     func isHealthy() async -> Bool
 
-    /// Stores each record at most once, in one transaction, and says what became of each, in order.
-    func insert(_ records: [EventRecord], receivedAt: Date) async throws(KioskError) -> [EventInsertion]
-    /// Up to `limit` records of kiosks other than `kioskID` stored after `cursor`, and the cursor to ask from next.
-    func records(after cursor: Int64, limit: Int, excludingKiosk kioskID: String) async throws(KioskError) -> (records: [EventRecord], next: Int64)
+    /// Stores a property's settings; false when a property with its id exists.
+    func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool
+    /// The stored properties (every one but `default`), sorted by id.
+    func properties() async throws(KioskError) -> [HubProperty]
+
+    /// Stores each record of a kiosk of `property` at most once, in one transaction, and says what became of each,
+    /// in order.
+    func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion]
+    /// Up to `limit` records of `property` by kiosks other than `kioskID` stored after `cursor`, and the cursor to ask
+    /// from next.
+    func records(
+        after cursor: Int64,
+        limit: Int,
+        property: String,
+        excludingKiosk kioskID: String
+    ) async throws(KioskError) -> (records: [EventRecord], next: Int64)
     /// The ids of every stored event, sorted.
     func eventIDs() async throws(KioskError) -> [String]
 
-    /// Merges `rows` into the roster in one transaction, or with `replace` makes them the whole roster; any
-    /// conflict aborts it with nothing changed.
-    func importRoster(_ rows: [RosterRow], file: String, replace: Bool) async throws(KioskError) -> RosterImportSummary
-    /// The whole roster, sorted by student id.
-    func roster() async throws(KioskError) -> [RosterEntry]
-    /// The facts of `date` evaluated at `evaluatedAt`, and when a kiosk's batch last arrived.
+    /// Merges `rows` into the roster of `property` in one transaction, or with `replace` makes them its whole roster;
+    /// any conflict aborts it with nothing changed.
+    func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary
+    /// The whole roster of `property`, sorted by student id.
+    func roster(property: String) async throws(KioskError) -> [RosterEntry]
+    /// The facts of `date` at `property` evaluated at `evaluatedAt`, and when a kiosk's batch last arrived there.
     func attendanceFacts(
         on date: AttendanceDate,
         evaluatedAt: Date,
-        policy: AttendancePolicy
+        policy: AttendancePolicy,
+        property: String
     ) async throws(KioskError)
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
 
-    /// Stores a token's hash for `kioskID`.
-    func addToken(hash: String, kioskID: String, createdAt: Date) async throws(KioskError)
-    /// The kiosk whose token has `hash`, or nil.
-    func kiosk(tokenHash hash: String) async throws(KioskError) -> String?
+    /// Stores a token's hash for `holder`.
+    func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError)
+    /// Whom the token with `hash` speaks for, or nil.
+    func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder?
+    /// The property a kiosk id belongs to (by its tokens or its stored events), or nil for a kiosk never seen.
+    func property(ofKiosk kioskID: String) async throws(KioskError) -> String?
     /// Removes the tokens whose hash starts with `prefix`; returns how many.
     func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int
-    /// Every token's kiosk, hash and creation time, by kiosk then creation time.
-    func tokens() async throws(KioskError) -> [(kioskID: String, hash: String, createdAt: Date)]
+    /// Every token's holder, hash and creation time; kiosks' by kiosk then creation time, then the operator's.
+    func tokens() async throws(KioskError) -> [StoredToken]
+}
+
+/// A token as the database keeps it: never the token, only its SHA-256.
+public struct StoredToken: Sendable, Hashable {
+    public let holder: TokenHolder
+    public let hash: String
+    public let createdAt: Date
+
+    public init(holder: TokenHolder, hash: String, createdAt: Date) {
+        self.holder = holder
+        self.hash = hash
+        self.createdAt = createdAt
+    }
 }
 
 /// What storing one event did.

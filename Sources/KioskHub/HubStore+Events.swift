@@ -3,10 +3,14 @@ public import KioskCore
 public import KioskWire
 
 extension HubStore {
-    /// Stores the valid events of a batch, each at most once: an id already stored for the same kiosk is a
-    /// duplicate; an id another kiosk's event has, or a `seq` another event of the kiosk has, is rejected (it is not
-    /// this event's to take); an invalid event is rejected with the field to blame.
-    public func store(_ events: [WireEvent], receivedAt: Date = WallClock.system.now()) async throws(KioskError) -> [EventResult] {
+    /// Stores the valid events of a batch from a kiosk of `property`, each at most once: an id already stored for the
+    /// same kiosk is a duplicate; an id another kiosk's event has, or a `seq` another event of the kiosk has, is
+    /// rejected (it is not this event's to take); an invalid event is rejected with the field to blame.
+    public func store(
+        _ events: [WireEvent],
+        property: String = HubProperty.defaultID,
+        receivedAt: Date = WallClock.system.now()
+    ) async throws(KioskError) -> [EventResult] {
         var results = [EventResult?](repeating: nil, count: events.count)
         var valid: [(index: Int, record: EventRecord)] = []
         for (index, event) in events.enumerated() {
@@ -16,7 +20,7 @@ extension HubStore {
                 results[index] = EventResult(id: event.id, status: .rejected, reason: "field '\(problem.field ?? "")': \(problem.error)")
             }
         }
-        let insertions = try await storage.insert(valid.map(\.record), receivedAt: receivedAt)
+        let insertions = try await storage.insert(valid.map(\.record), property: property, receivedAt: receivedAt)
         for ((index, _), insertion) in zip(valid, insertions) {
             let id = events[index].id
             results[index] =
@@ -30,9 +34,15 @@ extension HubStore {
         return results.compactMap(\.self)
     }
 
-    /// Up to `limit` events of kiosks other than `kioskID` stored after `cursor`, and the cursor to ask from next.
-    public func events(after cursor: Int64, limit: Int, excludingKiosk kioskID: String) async throws(KioskError) -> EventPage {
-        let page = try await storage.records(after: cursor, limit: limit, excludingKiosk: kioskID)
+    /// Up to `limit` events of `property` by kiosks other than `kioskID` stored after `cursor`, and the cursor to ask
+    /// from next.
+    public func events(
+        after cursor: Int64,
+        limit: Int,
+        property: String = HubProperty.defaultID,
+        excludingKiosk kioskID: String
+    ) async throws(KioskError) -> EventPage {
+        let page = try await storage.records(after: cursor, limit: limit, property: property, excludingKiosk: kioskID)
         return EventPage(events: page.records.map(WireEvent.init), nextCursor: page.next)
     }
 

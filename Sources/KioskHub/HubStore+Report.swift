@@ -2,18 +2,16 @@ public import Foundation
 public import KioskCore
 
 extension HubStore {
-    /// The attendance of day `date` over every gate, evaluated at `evaluatedAt`, from the decisions the kiosks
-    /// recorded. `source` names the report (the hub).
-    public func report(
-        on date: AttendanceDate,
-        evaluatedAt: Date,
-        rules: AttendanceRules,
-        source: String
-    ) async throws(KioskError) -> AttendanceReport {
-        let (facts, lastReceivedAt) = try await storage.attendanceFacts(on: date, evaluatedAt: evaluatedAt, policy: rules.policy)
+    /// The attendance of `property` on day `date` (default the day containing `now`) over every gate of the property,
+    /// evaluated at min(now, end of the day), from the decisions its kiosks recorded.
+    public func report(for property: HubProperty, on date: AttendanceDate? = nil, now: Date) async throws(KioskError) -> AttendanceReport {
+        let policy = property.policy
+        let day = date ?? policy.attendanceDay(containing: now)
+        let evaluatedAt = policy.evaluationInstant(of: day, now: now)
+        let (facts, lastReceivedAt) = try await storage.attendanceFacts(on: day, evaluatedAt: evaluatedAt, policy: policy, property: property.id)
         return AttendanceReport(
-            source: source,
-            attendance: facts.attendance(on: date, evaluatedAt: evaluatedAt, rules: rules),
+            source: "hub",
+            attendance: facts.attendance(on: day, evaluatedAt: evaluatedAt, rules: AttendanceRules(policy: policy)),
             completeness: ReportCompleteness(
                 pending: 0,
                 quarantined: 0,
@@ -21,5 +19,17 @@ extension HubStore {
                 unsynchronisedClockReads: facts.unsynchronisedClockReads
             )
         )
+    }
+
+    /// One row per property, by id, each with the summary of its own attendance day `date` (default the `default`
+    /// property's current day), evaluated at min(now, end of that day).
+    public func chainSummary(on date: AttendanceDate? = nil, now: Date) async throws(KioskError) -> ChainSummary {
+        let day = date ?? defaultProperty.policy.attendanceDay(containing: now)
+        var rows: [ChainSummary.Row] = []
+        for property in try await properties().sorted(by: { $0.id < $1.id }) {
+            let report = try await report(for: property, on: day, now: now)
+            rows.append(ChainSummary.Row(propertyID: property.id, name: property.name, summary: report.attendance.summary))
+        }
+        return ChainSummary(date: day, properties: rows)
     }
 }

@@ -5,24 +5,37 @@ public import KioskCore
 extension HubStore {
     /// A token as `token list` shows it: never the token itself, only the start of its hash.
     public struct TokenListing: Sendable, Hashable {
-        public let kioskID: String
+        public let holder: TokenHolder
         /// The first 12 hex digits of the token's SHA-256, which `token revoke` takes.
         public let tokenID: String
         public let createdAt: Date
     }
 
-    /// Makes a new bearer token for `kioskID`, stores its SHA-256 and returns the token, which is never stored.
-    public func createToken(kioskID: String, now: Date = WallClock.system.now()) async throws(KioskError) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let token = "kh_" + bytes.map { String(format: "%02x", $0) }.joined()
-        try await storage.addToken(hash: Self.hash(token), kioskID: kioskID, createdAt: now)
-        return token
+    /// Makes a new bearer token for kiosk `kioskID` of `property`, stores its SHA-256 and returns the token, which is
+    /// never stored. A kiosk id is unique in the hub: a kiosk known at another property is refused.
+    public func createToken(
+        kioskID: String,
+        property: String = HubProperty.defaultID,
+        now: Date = WallClock.system.now()
+    ) async throws(KioskError) -> String {
+        _ = try await self.property(property)
+        if let home = try await storage.property(ofKiosk: kioskID), home != property {
+            throw KioskError(
+                .dataError,
+                "kiosk '\(kioskID)' belongs to property '\(home)'; a kiosk id is unique in the hub, give this kiosk another id"
+            )
+        }
+        return try await createToken(for: .kiosk(id: kioskID, property: property), now: now)
     }
 
-    /// The kiosk a presented token belongs to, or nil for an unknown or revoked token.
-    public func kiosk(presenting token: String) async throws(KioskError) -> String? {
-        try await storage.kiosk(tokenHash: Self.hash(token))
+    /// Makes a new token for the chain's operator: the summary over every property, nothing else.
+    public func createOperatorToken(now: Date = WallClock.system.now()) async throws(KioskError) -> String {
+        try await createToken(for: .chainOperator, now: now)
+    }
+
+    /// Whom a presented token speaks for, or nil for an unknown or revoked token.
+    public func holder(presenting token: String) async throws(KioskError) -> TokenHolder? {
+        try await storage.holder(tokenHash: Self.hash(token))
     }
 
     /// Removes the tokens whose hash starts with `tokenID` (at least 8 hex digits); returns how many.
@@ -34,9 +47,17 @@ extension HubStore {
         return try await storage.removeTokens(hashPrefix: prefix)
     }
 
-    /// Every token's kiosk, id and creation time, by kiosk.
+    /// Every token's holder, id and creation time: kiosks' by kiosk, then the operator's.
     public func tokens() async throws(KioskError) -> [TokenListing] {
-        try await storage.tokens().map { TokenListing(kioskID: $0.kioskID, tokenID: String($0.hash.prefix(12)), createdAt: $0.createdAt) }
+        try await storage.tokens().map { TokenListing(holder: $0.holder, tokenID: String($0.hash.prefix(12)), createdAt: $0.createdAt) }
+    }
+
+    private func createToken(for holder: TokenHolder, now: Date) async throws(KioskError) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let token = "kh_" + bytes.map { String(format: "%02x", $0) }.joined()
+        try await storage.addToken(hash: Self.hash(token), holder: holder, createdAt: now)
+        return token
     }
 
     static func hash(_ token: String) -> String {

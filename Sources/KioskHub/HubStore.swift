@@ -1,17 +1,20 @@
 public import KioskCore
 
-/// The hub's store: the rules for what kiosks send and ask (validation, idempotency, tokens, the roster's ETag,
-/// reports) over a `HubStorage`, whatever database holds it.
+/// The hub's store: the rules for what kiosks send and ask (validation, idempotency, tokens, properties, the roster's
+/// ETag, reports) over a `HubStorage`, whatever database holds it.
 public struct HubStore: Sendable {
     public let storage: any HubStorage
+    /// The property every hub has, with the configuration's `[attendance]` settings and `[hub]` name.
+    public let defaultProperty: HubProperty
 
-    public init(storage: any HubStorage) {
+    public init(storage: any HubStorage, defaultProperty: HubProperty = HubProperty.fallbackDefault) {
         self.storage = storage
+        self.defaultProperty = defaultProperty
     }
 
     /// Opens (creating if needed) the embedded SQLite store, `hub.sqlite` in `dataDirectory`.
-    public static func open(dataDirectory: String) throws(KioskError) -> HubStore {
-        HubStore(storage: try SQLiteHubStorage.open(dataDirectory: dataDirectory))
+    public static func open(dataDirectory: String, defaultProperty: HubProperty = HubProperty.fallbackDefault) throws(KioskError) -> HubStore {
+        HubStore(storage: try SQLiteHubStorage.open(dataDirectory: dataDirectory), defaultProperty: defaultProperty)
     }
 
     /// Whether the database answers a query.

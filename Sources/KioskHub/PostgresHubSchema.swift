@@ -51,7 +51,45 @@ enum PostgresHubSchema {
                 "CREATE INDEX event_accepted ON event (student_id, occurred_at, id) WHERE outcome = 'accepted'",
                 "CREATE INDEX event_time ON event (occurred_at)",
             ]
-        )
+        ),
+        (
+            // Properties: every row belongs to one; what was there belongs to `default`. Student ids and tag UIDs become
+            // unique within a property; a token holds a kiosk of a property, or the chain's operator.
+            "v2",
+            [
+                """
+                CREATE TABLE property (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    timezone TEXT NOT NULL,
+                    day_starts_at TEXT NOT NULL,
+                    curfew TEXT NOT NULL,
+                    debounce_seconds INTEGER NOT NULL,
+                    initial_state TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "ALTER TABLE tag DROP CONSTRAINT tag_student_id_fkey",
+                "ALTER TABLE student ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                "ALTER TABLE student DROP CONSTRAINT student_pkey, ADD PRIMARY KEY (property_id, id)",
+                "ALTER TABLE tag ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                """
+                ALTER TABLE tag DROP CONSTRAINT tag_pkey, ADD PRIMARY KEY (property_id, uid),
+                    ADD FOREIGN KEY (property_id, student_id) REFERENCES student (property_id, id) ON DELETE CASCADE
+                """,
+                """
+                ALTER TABLE token ADD COLUMN role TEXT NOT NULL DEFAULT 'kiosk' CHECK (role IN ('kiosk', 'operator')),
+                    ALTER COLUMN kiosk_id DROP NOT NULL, ADD COLUMN property_id TEXT
+                """,
+                "UPDATE token SET property_id = 'default'",
+                "ALTER TABLE event ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                "DROP INDEX event_accepted",
+                "DROP INDEX event_time",
+                "CREATE INDEX event_accepted ON event (property_id, student_id, occurred_at, id) WHERE outcome = 'accepted'",
+                "CREATE INDEX event_time ON event (property_id, occurred_at)",
+                "CREATE INDEX event_property_cursor ON event (property_id, cursor)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

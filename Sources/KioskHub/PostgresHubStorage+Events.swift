@@ -4,20 +4,21 @@ import KioskStore
 import PostgresNIO
 
 extension PostgresHubStorage {
-    public func insert(_ records: [EventRecord], receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
+    public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         try await failing("write failed, nothing was stored") {
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: logger)
                 var insertions: [EventInsertion] = []
                 for record in records {
-                    insertions.append(try await insert(record, receivedAt: receivedAt.storeMillis, on: connection))
+                    insertions.append(try await insert(record, property: property, receivedAt: receivedAt.storeMillis, on: connection))
                 }
                 return insertions
             }
         }
     }
 
-    private func insert(_ record: EventRecord, receivedAt: Int64, on connection: PostgresConnection) async throws -> EventInsertion {
+    private func insert(_ record: EventRecord, property: String, receivedAt: Int64, on connection: PostgresConnection) async throws -> EventInsertion
+    {
         let id = record.id.rawValue
         let owner = try await connection.query("SELECT kiosk_id FROM event WHERE id = \(id)", logger: logger).decode(String.self).first { _ in true }
         if let owner { return owner == record.kioskID ? .duplicate : .idOfAnotherKiosk }
@@ -29,11 +30,11 @@ extension PostgresHubStorage {
         _ = try await connection.query(
             """
             INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
-                occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at)
+                occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
             VALUES (\(id), \(record.kioskID), \(record.seq), \(record.reader), \(record.uid?.hex), \(record.studentID),
                 \(record.kind.rawValue), \(record.direction?.rawValue), \(record.outcome.rawValue), \(record.reason),
                 \(record.occurredAt.storeMillis), \(record.recordedAt.storeMillis), \(record.monotonicNanoseconds), \(record.bootID),
-                \(record.clockSynchronised), \(receivedAt))
+                \(record.clockSynchronised), \(receivedAt), \(property))
             """,
             logger: logger
         )
@@ -43,6 +44,7 @@ extension PostgresHubStorage {
     public func records(
         after cursor: Int64,
         limit: Int,
+        property: String,
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64) {
         try await failing("read failed") {
@@ -50,7 +52,7 @@ extension PostgresHubStorage {
                 """
                 SELECT cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
                     occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
-                FROM event WHERE cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
+                FROM event WHERE property_id = \(property) AND cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
                 """,
                 logger: logger
             )

@@ -7,7 +7,8 @@ extension PostgresHubStorage {
     public func attendanceFacts(
         on date: AttendanceDate,
         evaluatedAt: Date,
-        policy: AttendancePolicy
+        policy: AttendancePolicy,
+        property: String
     ) async throws(KioskError)
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
     {
@@ -15,7 +16,7 @@ extension PostgresHubStorage {
             // One snapshot for every query of the report, as SQLite's read transaction gives.
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-                return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, connection: connection)
+                return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, property: property, connection: connection)
             }
         }
     }
@@ -24,6 +25,7 @@ extension PostgresHubStorage {
         on date: AttendanceDate,
         evaluatedAt: Date,
         policy: AttendancePolicy,
+        property: String,
         connection: PostgresConnection
     ) async throws
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
@@ -33,7 +35,7 @@ extension PostgresHubStorage {
         let readsFrom = policy.start(of: date).addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         var students: [Student] = []
         for try await (id, name, room) in try await connection.query(
-            "SELECT id, name, room FROM student WHERE status = 'active' ORDER BY id COLLATE \"C\"",
+            "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id COLLATE \"C\"",
             logger: logger
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
@@ -43,7 +45,7 @@ extension PostgresHubStorage {
         for try await (studentID, id, occurredAt, direction) in try await connection.query(
             """
             SELECT DISTINCT ON (student_id) student_id, id, occurred_at, direction FROM event
-            WHERE outcome = 'accepted' AND student_id = ANY(\(ids)) AND occurred_at < \(start)
+            WHERE property_id = \(property) AND outcome = 'accepted' AND student_id = ANY(\(ids)) AND occurred_at < \(start)
             ORDER BY student_id, occurred_at DESC, id COLLATE "C" DESC
             """,
             logger: logger
@@ -57,7 +59,7 @@ extension PostgresHubStorage {
         for try await (id, studentID, uid, direction, outcome, occurredAt) in try await connection.query(
             """
             SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
-            WHERE occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
+            WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
             """,
             logger: logger
         ).decode((String, String?, String?, String?, String, Int64).self) {
@@ -76,8 +78,8 @@ extension PostgresHubStorage {
         var lastReceived: Int64?
         for try await (count, received) in try await connection.query(
             """
-            SELECT (SELECT COUNT(*) FROM event WHERE occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
-                   (SELECT MAX(received_at) FROM event)
+            SELECT (SELECT COUNT(*) FROM event WHERE property_id = \(property) AND occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
+                   (SELECT MAX(received_at) FROM event WHERE property_id = \(property))
             """,
             logger: logger
         ).decode((Int64, Int64?).self) {

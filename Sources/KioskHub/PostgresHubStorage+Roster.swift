@@ -4,40 +4,48 @@ import KioskStore
 import PostgresNIO
 
 extension PostgresHubStorage {
-    public func importRoster(_ rows: [RosterRow], file: String, replace: Bool) async throws(KioskError) -> RosterImportSummary {
+    public func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary {
         try await failing("write failed, the roster is unchanged") {
             try await client.withTransaction(logger: logger) { connection in
                 var owners: [TagUID: String] = [:]
                 let uids = Array(Set(rows.map(\.uid.hex)))
                 for try await (uid, owner) in try await connection.query(
-                    "SELECT uid, student_id FROM tag WHERE uid = ANY(\(uids))",
+                    "SELECT uid, student_id FROM tag WHERE property_id = \(property) AND uid = ANY(\(uids))",
                     logger: logger
                 ).decode((String, String).self) {
                     if let tag = try? TagUID(parsing: uid) { owners[tag] = owner }
                 }
                 var existing: Set<String> = []
-                for try await id in try await connection.query("SELECT id FROM student", logger: logger).decode(String.self) { existing.insert(id) }
+                for try await id in try await connection.query("SELECT id FROM student WHERE property_id = \(property)", logger: logger).decode(
+                    String.self
+                ) { existing.insert(id) }
                 let plan = try RosterImportPlan(rows: rows, file: file, replace: replace, existingStudentIDs: existing, owners: owners)
                 if !plan.removedStudentIDs.isEmpty {
-                    _ = try await connection.query("DELETE FROM student WHERE id = ANY(\(plan.removedStudentIDs))", logger: logger)
+                    _ = try await connection.query(
+                        "DELETE FROM student WHERE property_id = \(property) AND id = ANY(\(plan.removedStudentIDs))",
+                        logger: logger
+                    )
                 }
-                if plan.clearsTags { _ = try await connection.query("DELETE FROM tag", logger: logger) }
+                if plan.clearsTags { _ = try await connection.query("DELETE FROM tag WHERE property_id = \(property)", logger: logger) }
                 let ids = plan.students.map(\.id)
                 let names = plan.students.map(\.name)
                 let rooms = plan.students.map(\.room)
                 let statuses = plan.students.map(\.status.rawValue)
                 _ = try await connection.query(
                     """
-                    INSERT INTO student (id, name, room, status)
-                    SELECT * FROM UNNEST(\(ids)::text[], \(names)::text[], \(rooms)::text[], \(statuses)::text[])
-                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, room = excluded.room, status = excluded.status
+                    INSERT INTO student (property_id, id, name, room, status)
+                    SELECT \(property), * FROM UNNEST(\(ids)::text[], \(names)::text[], \(rooms)::text[], \(statuses)::text[])
+                    ON CONFLICT (property_id, id) DO UPDATE SET name = excluded.name, room = excluded.room, status = excluded.status
                     """,
                     logger: logger
                 )
                 let tagUIDs = plan.tags.map(\.uid.hex)
                 let tagStudents = plan.tags.map(\.studentID)
                 _ = try await connection.query(
-                    "INSERT INTO tag (uid, student_id) SELECT * FROM UNNEST(\(tagUIDs)::text[], \(tagStudents)::text[]) ON CONFLICT (uid) DO NOTHING",
+                    """
+                    INSERT INTO tag (property_id, uid, student_id) SELECT \(property), * FROM UNNEST(\(tagUIDs)::text[], \(tagStudents)::text[])
+                    ON CONFLICT (property_id, uid) DO NOTHING
+                    """,
                     logger: logger
                 )
                 return plan.summary
@@ -45,26 +53,24 @@ extension PostgresHubStorage {
         }
     }
 
-    public func roster() async throws(KioskError) -> [RosterEntry] {
+    public func roster(property: String) async throws(KioskError) -> [RosterEntry] {
         try await failing("read failed") {
             var tags: [String: [TagUID]] = [:]
             for try await (uid, studentID) in try await client.query(
-                "SELECT uid, student_id FROM tag ORDER BY uid COLLATE \"C\"",
+                "SELECT uid, student_id FROM tag WHERE property_id = \(property) ORDER BY uid COLLATE \"C\"",
                 logger: logger
             ).decode((String, String).self) {
                 if let tag = try? TagUID(parsing: uid) { tags[studentID, default: []].append(tag) }
             }
-            return try await students(where: "TRUE").map { RosterEntry(student: $0, tags: tags[$0.id] ?? []) }
+            var entries: [RosterEntry] = []
+            for try await (id, name, room, status) in try await client.query(
+                "SELECT id, name, room, status FROM student WHERE property_id = \(property) ORDER BY id COLLATE \"C\"",
+                logger: logger
+            ).decode((String, String, String, String).self) {
+                let student = Student(id: id, name: name, room: room, status: StudentStatus(rawValue: status) ?? .inactive)
+                entries.append(RosterEntry(student: student, tags: tags[id] ?? []))
+            }
+            return entries
         }
-    }
-
-    /// The students matching `condition` (a fixed SQL expression), sorted by id as SQLite sorts them (bytewise).
-    func students(where condition: String) async throws -> [Student] {
-        var students: [Student] = []
-        let query = PostgresQuery(unsafeSQL: "SELECT id, name, room, status FROM student WHERE \(condition) ORDER BY id COLLATE \"C\"")
-        for try await (id, name, room, status) in try await client.query(query, logger: logger).decode((String, String, String, String).self) {
-            students.append(Student(id: id, name: name, room: room, status: StudentStatus(rawValue: status) ?? .inactive))
-        }
-        return students
     }
 }

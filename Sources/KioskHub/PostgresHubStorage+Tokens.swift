@@ -4,19 +4,40 @@ import KioskStore
 import PostgresNIO
 
 extension PostgresHubStorage {
-    public func addToken(hash: String, kioskID: String, createdAt: Date) async throws(KioskError) {
+    public func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError) {
         try await failing("write failed") {
             _ = try await client.query(
-                "INSERT INTO token (hash, kiosk_id, created_at) VALUES (\(hash), \(kioskID), \(createdAt.storeMillis))",
+                """
+                INSERT INTO token (hash, role, kiosk_id, property_id, created_at)
+                VALUES (\(hash), \(holder.role), \(holder.kioskID), \(holder.propertyID), \(createdAt.storeMillis))
+                """,
                 logger: logger
             )
         }
     }
 
-    public func kiosk(tokenHash hash: String) async throws(KioskError) -> String? {
+    public func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder? {
         try await failing("read failed") {
-            for try await kiosk in try await client.query("SELECT kiosk_id FROM token WHERE hash = \(hash)", logger: logger).decode(String.self) {
-                return kiosk
+            for try await (role, kiosk, property) in try await client.query(
+                "SELECT role, kiosk_id, property_id FROM token WHERE hash = \(hash)",
+                logger: logger
+            ).decode((String, String?, String?).self) {
+                return TokenHolder(role: role, kioskID: kiosk, propertyID: property)
+            }
+            return nil
+        }
+    }
+
+    public func property(ofKiosk kioskID: String) async throws(KioskError) -> String? {
+        try await failing("read failed") {
+            for try await property in try await client.query(
+                """
+                SELECT property_id FROM token WHERE kiosk_id = \(kioskID)
+                UNION ALL (SELECT property_id FROM event WHERE kiosk_id = \(kioskID) LIMIT 1) LIMIT 1
+                """,
+                logger: logger
+            ).decode(String.self) {
+                return property
             }
             return nil
         }
@@ -35,14 +56,18 @@ extension PostgresHubStorage {
         }
     }
 
-    public func tokens() async throws(KioskError) -> [(kioskID: String, hash: String, createdAt: Date)] {
+    public func tokens() async throws(KioskError) -> [StoredToken] {
         try await failing("read failed") {
-            var tokens: [(kioskID: String, hash: String, createdAt: Date)] = []
-            for try await (kiosk, hash, created) in try await client.query(
-                "SELECT kiosk_id, hash, created_at FROM token ORDER BY kiosk_id COLLATE \"C\", created_at",
+            var tokens: [StoredToken] = []
+            for try await (role, kiosk, property, hash, created) in try await client.query(
+                """
+                SELECT role, kiosk_id, property_id, hash, created_at FROM token
+                ORDER BY kiosk_id IS NULL, kiosk_id COLLATE "C", created_at
+                """,
                 logger: logger
-            ).decode((String, String, Int64).self) {
-                tokens.append((kiosk, hash, Date(storeMillis: created)))
+            ).decode((String, String?, String?, String, Int64).self) {
+                guard let holder = TokenHolder(role: role, kioskID: kiosk, propertyID: property) else { continue }
+                tokens.append(StoredToken(holder: holder, hash: hash, createdAt: Date(storeMillis: created)))
             }
             return tokens
         }

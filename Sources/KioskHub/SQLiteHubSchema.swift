@@ -54,6 +54,63 @@ enum SQLiteHubSchema {
             // Not UNIQUE: a database from before v2 may already hold two events with one (kiosk, seq); new ones are refused.
             try db.execute(sql: "CREATE INDEX event_kiosk_seq ON event(kiosk_id, seq)")
         }
+        migrator.registerMigration("v3") { db in try propertiesMigration(db) }
         return migrator
+    }
+
+    /// v3: properties. Every row belongs to one; what was there belongs to `default`. Student ids and tag UIDs become
+    /// unique within a property; a token holds a kiosk of a property, or the chain's operator.
+    private static func propertiesMigration(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE property (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    timezone TEXT NOT NULL,
+                    day_starts_at TEXT NOT NULL,
+                    curfew TEXT NOT NULL,
+                    debounce_seconds INTEGER NOT NULL,
+                    initial_state TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                ALTER TABLE tag RENAME TO tag_v2;
+                ALTER TABLE student RENAME TO student_v2;
+                ALTER TABLE token RENAME TO token_v2;
+                CREATE TABLE student (
+                    property_id TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    room TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+                    PRIMARY KEY (property_id, id)
+                );
+                CREATE TABLE tag (
+                    property_id TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    PRIMARY KEY (property_id, uid),
+                    FOREIGN KEY (property_id, student_id) REFERENCES student(property_id, id) ON DELETE CASCADE
+                );
+                CREATE TABLE token (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('kiosk', 'operator')),
+                    kiosk_id TEXT,
+                    property_id TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                INSERT INTO student SELECT 'default', id, name, room, status FROM student_v2;
+                INSERT INTO tag SELECT 'default', uid, student_id FROM tag_v2;
+                INSERT INTO token SELECT hash, 'kiosk', kiosk_id, 'default', created_at FROM token_v2;
+                DROP TABLE tag_v2;
+                DROP TABLE student_v2;
+                DROP TABLE token_v2;
+                ALTER TABLE event ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default';
+                DROP INDEX event_accepted;
+                DROP INDEX event_time;
+                CREATE INDEX event_accepted ON event(property_id, student_id, occurred_at, id) WHERE outcome = 'accepted';
+                CREATE INDEX event_time ON event(property_id, occurred_at);
+                CREATE INDEX event_property_cursor ON event(property_id, cursor);
+                """
+        )
     }
 }

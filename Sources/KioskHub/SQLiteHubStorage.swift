@@ -18,11 +18,47 @@ public struct SQLiteHubStorage: HubStorage {
         (try? await database.writer.read { try Int.fetchOne($0, sql: "SELECT 1") }) == 1
     }
 
-    public func insert(_ records: [EventRecord], receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
+    public func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool {
+        let row = PropertyRow(property)
+        return try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO property (id, name, timezone, day_starts_at, curfew, debounce_seconds, initial_state, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING
+                    """,
+                arguments: [
+                    row.id, row.name, row.timeZone, row.dayStartsAt, row.curfew, row.debounceSeconds, row.initialState, createdAt.storeMillis,
+                ]
+            )
+            return db.changesCount == 1
+        }
+    }
+
+    public func properties() async throws(KioskError) -> [HubProperty] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM property ORDER BY id").map { row in
+                PropertyRow(
+                    id: row["id"],
+                    name: row["name"],
+                    timeZone: row["timezone"],
+                    dayStartsAt: row["day_starts_at"],
+                    curfew: row["curfew"],
+                    debounceSeconds: row["debounce_seconds"],
+                    initialState: row["initial_state"]
+                )
+            }
+        }
+        return try rows.map { row throws(KioskError) in try row.property() }
+    }
+
+    public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         try await database.write { db in
             // Prepared once for the whole batch: preparing them again for each event costs more than the insert.
             let insert = try db.cachedStatement(
-                sql: "INSERT INTO event (\(EventColumns.names), received_at) VALUES (\(EventColumns.placeholders), ?) ON CONFLICT(id) DO NOTHING"
+                sql: """
+                    INSERT INTO event (\(EventColumns.names), received_at, property_id) VALUES (\(EventColumns.placeholders), ?, ?)
+                    ON CONFLICT(id) DO NOTHING
+                    """
             )
             let owner = try db.cachedStatement(sql: "SELECT kiosk_id FROM event WHERE id = ?")
             let seqHolder = try db.cachedStatement(sql: "SELECT id FROM event WHERE kiosk_id = ? AND seq = ? AND id != ? LIMIT 1")
@@ -31,7 +67,7 @@ public struct SQLiteHubStorage: HubStorage {
                     return try String.fetchOne(owner, arguments: [record.id.rawValue]) == nil ? .seqTaken : .idOfAnotherKiosk
                 }
                 var arguments = EventColumns.arguments(record)
-                arguments += [receivedAt.storeMillis]
+                arguments += [receivedAt.storeMillis, property]
                 try insert.execute(arguments: arguments)
                 if db.changesCount == 1 { return .stored }
                 return try String.fetchOne(owner, arguments: [record.id.rawValue]) == record.kioskID ? .duplicate : .idOfAnotherKiosk
@@ -42,13 +78,17 @@ public struct SQLiteHubStorage: HubStorage {
     public func records(
         after cursor: Int64,
         limit: Int,
+        property: String,
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64) {
         try await database.read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT cursor, \(EventColumns.names) FROM event WHERE cursor > ? AND kiosk_id != ? ORDER BY cursor LIMIT ?",
-                arguments: [cursor, kioskID, limit]
+                sql: """
+                    SELECT cursor, \(EventColumns.names) FROM event
+                    WHERE property_id = ? AND cursor > ? AND kiosk_id != ? ORDER BY cursor LIMIT ?
+                    """,
+                arguments: [property, cursor, kioskID, limit]
             )
             let next: Int64 =
                 if let last = rows.last { last["cursor"] } else { max(cursor, try Int64.fetchOne(db, sql: "SELECT MAX(cursor) FROM event") ?? 0) }
@@ -60,36 +100,57 @@ public struct SQLiteHubStorage: HubStorage {
         try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM event ORDER BY id") }
     }
 
-    public func importRoster(_ rows: [RosterRow], file: String, replace: Bool) async throws(KioskError) -> RosterImportSummary {
-        try await database.write { db in try RosterTables.importRows(rows, file: file, replace: replace, in: db) }
+    public func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary {
+        try await database.write { db in try RosterTables.importRows(rows, file: file, replace: replace, scope: .property(property), in: db) }
     }
 
-    public func roster() async throws(KioskError) -> [RosterEntry] {
-        try await database.read { db in try RosterTables.entries(db) }
+    public func roster(property: String) async throws(KioskError) -> [RosterEntry] {
+        try await database.read { db in try RosterTables.entries(scope: .property(property), db) }
     }
 
     public func attendanceFacts(
         on date: AttendanceDate,
         evaluatedAt: Date,
-        policy: AttendancePolicy
+        policy: AttendancePolicy,
+        property: String
     ) async throws(KioskError)
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
     {
         try await database.read { db in
-            let facts = try AttendanceFacts(db, date: date, evaluatedAt: evaluatedAt, policy: policy)
-            let lastReceived = try Int64.fetchOne(db, sql: "SELECT MAX(received_at) FROM event")
+            let facts = try AttendanceFacts(db, date: date, evaluatedAt: evaluatedAt, policy: policy, scope: .property(property))
+            let lastReceived = try Int64.fetchOne(db, sql: "SELECT MAX(received_at) FROM event WHERE property_id = ?", arguments: [property])
             return (facts, lastReceived.map(Date.init(storeMillis:)))
         }
     }
 
-    public func addToken(hash: String, kioskID: String, createdAt: Date) async throws(KioskError) {
+    public func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError) {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO token (hash, kiosk_id, created_at) VALUES (?, ?, ?)", arguments: [hash, kioskID, createdAt.storeMillis])
+            try db.execute(
+                sql: "INSERT INTO token (hash, role, kiosk_id, property_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [hash, holder.role, holder.kioskID, holder.propertyID, createdAt.storeMillis]
+            )
         }
     }
 
-    public func kiosk(tokenHash hash: String) async throws(KioskError) -> String? {
-        try await database.read { db in try String.fetchOne(db, sql: "SELECT kiosk_id FROM token WHERE hash = ?", arguments: [hash]) }
+    public func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT role, kiosk_id, property_id FROM token WHERE hash = ?", arguments: [hash]).flatMap { row in
+                TokenHolder(role: row["role"], kioskID: row["kiosk_id"], propertyID: row["property_id"])
+            }
+        }
+    }
+
+    public func property(ofKiosk kioskID: String) async throws(KioskError) -> String? {
+        try await database.read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT property_id FROM token WHERE kiosk_id = ?
+                    UNION ALL SELECT property_id FROM (SELECT property_id FROM event WHERE kiosk_id = ? LIMIT 1) LIMIT 1
+                    """,
+                arguments: [kioskID, kioskID]
+            )
+        }
     }
 
     public func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int {
@@ -99,10 +160,15 @@ public struct SQLiteHubStorage: HubStorage {
         }
     }
 
-    public func tokens() async throws(KioskError) -> [(kioskID: String, hash: String, createdAt: Date)] {
+    public func tokens() async throws(KioskError) -> [StoredToken] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT kiosk_id, hash, created_at FROM token ORDER BY kiosk_id, created_at").map { row in
-                (row["kiosk_id"], row["hash"], Date(storeMillis: row["created_at"]))
+            try Row.fetchAll(
+                db,
+                sql: "SELECT role, kiosk_id, property_id, hash, created_at FROM token ORDER BY kiosk_id IS NULL, kiosk_id, created_at"
+            ).compactMap { row in
+                TokenHolder(role: row["role"], kioskID: row["kiosk_id"], propertyID: row["property_id"]).map {
+                    StoredToken(holder: $0, hash: row["hash"], createdAt: Date(storeMillis: row["created_at"]))
+                }
             }
         }
     }

@@ -12,6 +12,18 @@ struct JSONReport {
         document.serialized() + "\n"
     }
 
+    /// The report's `summary` object, also each row of the chain summary.
+    static func object(_ summary: AttendanceSummary) -> JSONValue {
+        .object([
+            ("total", .int(summary.total)),
+            ("checkedIn", .int(summary.checkedIn)),
+            ("checkedOut", .int(summary.checkedOut)),
+            ("notReturned", .int(summary.notReturned)),
+            ("absent", .int(summary.absent)),
+            ("late", .int(summary.late)),
+        ])
+    }
+
     private var document: JSONValue {
         let attendance = report.attendance
         let policy = attendance.policy
@@ -23,17 +35,7 @@ struct JSONReport {
             ("dayStartsAt", .string(policy.dayStartsAt.description)),
             ("curfew", .string(policy.curfew.description)),
             ("evaluatedAt", .string(timestamp(attendance.evaluatedAt))),
-            (
-                "summary",
-                .object([
-                    ("total", .int(summary.total)),
-                    ("checkedIn", .int(summary.checkedIn)),
-                    ("checkedOut", .int(summary.checkedOut)),
-                    ("notReturned", .int(summary.notReturned)),
-                    ("absent", .int(summary.absent)),
-                    ("late", .int(summary.late)),
-                ])
-            ),
+            ("summary", Self.object(summary)),
             ("students", .array(attendance.students.map(student))),
             ("unknownTags", .array(attendance.unknownTags.map(unknownTag))),
             (

@@ -4,18 +4,18 @@ public import KioskCore
 
 /// Reading the facts of one attendance day from a store's `event` table (the journal's or the hub's SQLite one).
 extension AttendanceFacts {
-    /// Reads the facts of `date` evaluated at `evaluatedAt` under `policy`.
-    public init(_ db: Database, date: AttendanceDate, evaluatedAt: Date, policy: AttendancePolicy) throws {
+    /// Reads the facts of `date` evaluated at `evaluatedAt` under `policy`, from the rows of `scope`.
+    public init(_ db: Database, date: AttendanceDate, evaluatedAt: Date, policy: AttendancePolicy, scope: StoreScope = .whole) throws {
         let start = policy.start(of: date)
-        let students = try RosterTables.activeStudents(db)
-        let latest = try students.compactMap { try Self.latestAcceptedTap(db, studentID: $0.id, before: start) }
+        let students = try RosterTables.activeStudents(scope: scope, db)
+        let latest = try students.compactMap { try Self.latestAcceptedTap(db, studentID: $0.id, comparison: "<", instant: start, scope: scope) }
         let reads = try Row.fetchAll(
             db,
             sql: """
                 SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
-                WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')
+                WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')\(scope.condition())
                 """,
-            arguments: [start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis, evaluatedAt.storeMillis]
+            arguments: [start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis, evaluatedAt.storeMillis] + scope.arguments
         ).map { row in
             DayRead(
                 id: EventID(rawValue: row["id"]),
@@ -29,8 +29,8 @@ extension AttendanceFacts {
         let unsynchronised =
             try Int.fetchOne(
                 db,
-                sql: "SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0",
-                arguments: [start.storeMillis, evaluatedAt.storeMillis]
+                sql: "SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())",
+                arguments: [start.storeMillis, evaluatedAt.storeMillis] + scope.arguments
             ) ?? 0
         self.init(students: students, latestBeforeDay: latest, reads: reads, start: start, unsynchronisedClockReads: unsynchronised)
     }
@@ -45,15 +45,21 @@ extension AttendanceFacts {
         try latestAcceptedTap(db, studentID: studentID, comparison: "<=", instant: instant)
     }
 
-    private static func latestAcceptedTap(_ db: Database, studentID: String, comparison: String, instant: Date) throws -> AcceptedTap? {
+    private static func latestAcceptedTap(
+        _ db: Database,
+        studentID: String,
+        comparison: String,
+        instant: Date,
+        scope: StoreScope = .whole
+    ) throws -> AcceptedTap? {
         try Row.fetchOne(
             db,
             sql: """
                 SELECT id, student_id, occurred_at, direction FROM event
-                WHERE student_id = ? AND outcome = 'accepted' AND occurred_at \(comparison) ?
+                WHERE student_id = ? AND outcome = 'accepted' AND occurred_at \(comparison) ?\(scope.condition())
                 ORDER BY occurred_at DESC, id DESC LIMIT 1
                 """,
-            arguments: [studentID, instant.storeMillis]
+            arguments: [studentID, instant.storeMillis] + scope.arguments
         ).flatMap(acceptedTap)
     }
 

@@ -22,23 +22,26 @@ public enum RosterTables {
         )
     }
 
-    /// Merges `rows` into the roster (adding or updating students, adding tags), or with `replace` makes them
-    /// the whole roster; a UID the roster gives another student aborts the import, naming file, line and field.
+    /// Merges `rows` into the roster of `scope` (adding or updating students, adding tags), or with `replace` makes
+    /// them its whole roster; a UID the roster gives another student aborts the import, naming file, line and field.
     /// Call it inside a transaction: any error leaves the roster as it was.
-    public static func importRows(_ rows: [RosterRow], file: String, replace: Bool, in db: Database) throws -> RosterImportSummary {
+    public static func importRows(
+        _ rows: [RosterRow],
+        file: String,
+        replace: Bool,
+        scope: StoreScope = .whole,
+        in db: Database
+    ) throws -> RosterImportSummary {
         var owners: [TagUID: String] = [:]
-        for uid in Set(rows.map(\.uid)) { owners[uid] = try owner(of: uid, db) }
-        let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM student"))
+        for uid in Set(rows.map(\.uid)) { owners[uid] = try owner(of: uid, scope: scope, db) }
+        let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM student WHERE 1\(scope.condition())", arguments: scope.arguments))
         let plan = try RosterImportPlan(rows: rows, file: file, replace: replace, existingStudentIDs: existing, owners: owners)
-        for id in plan.removedStudentIDs { try db.execute(sql: "DELETE FROM student WHERE id = ?", arguments: [id]) }
-        if plan.clearsTags { try db.execute(sql: "DELETE FROM tag") }
-        for student in plan.students { try upsert(student, db) }
-        for tag in plan.tags {
-            try db.execute(
-                sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?) ON CONFLICT(uid) DO NOTHING",
-                arguments: [tag.uid.hex, tag.studentID]
-            )
+        for id in plan.removedStudentIDs {
+            try db.execute(sql: "DELETE FROM student WHERE id = ?\(scope.condition())", arguments: [id] + scope.arguments)
         }
+        if plan.clearsTags { try db.execute(sql: "DELETE FROM tag WHERE 1\(scope.condition())", arguments: scope.arguments) }
+        for student in plan.students { try upsert(student, scope: scope, db) }
+        for tag in plan.tags { try insertTag(tag.uid, studentID: tag.studentID, scope: scope, db) }
         return plan.summary
     }
 
@@ -47,28 +50,31 @@ public enum RosterTables {
         _ = try removeStudents(notIn: Set(entries.map(\.student.id)), db)
         try db.execute(sql: "DELETE FROM tag")
         for entry in entries {
-            try upsert(entry.student, db)
-            for uid in entry.tags {
-                try db.execute(
-                    sql: "INSERT INTO tag (uid, student_id) VALUES (?, ?) ON CONFLICT(uid) DO NOTHING",
-                    arguments: [uid.hex, entry.student.id]
-                )
-            }
+            try upsert(entry.student, scope: .whole, db)
+            for uid in entry.tags { try insertTag(uid, studentID: entry.student.id, scope: .whole, db) }
         }
     }
 
-    /// The whole roster, sorted by student id, each student with their tags sorted.
-    public static func entries(_ db: Database) throws -> [RosterEntry] {
-        let tags = Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT uid, student_id FROM tag ORDER BY uid"), by: { $0["student_id"] as String })
-        return try Row.fetchAll(db, sql: "SELECT * FROM student ORDER BY id").map { row in
+    /// The whole roster of `scope`, sorted by student id, each student with their tags sorted.
+    public static func entries(scope: StoreScope = .whole, _ db: Database) throws -> [RosterEntry] {
+        let tags = Dictionary(
+            grouping: try Row.fetchAll(
+                db,
+                sql: "SELECT uid, student_id FROM tag WHERE 1\(scope.condition()) ORDER BY uid",
+                arguments: scope.arguments
+            ),
+            by: { $0["student_id"] as String }
+        )
+        return try Row.fetchAll(db, sql: "SELECT * FROM student WHERE 1\(scope.condition()) ORDER BY id", arguments: scope.arguments).map { row in
             let student = self.student(row)
             return RosterEntry(student: student, tags: (tags[student.id] ?? []).compactMap { try? TagUID(parsing: $0["uid"]) })
         }
     }
 
-    /// The active students, sorted by id.
-    public static func activeStudents(_ db: Database) throws -> [Student] {
-        try Row.fetchAll(db, sql: "SELECT * FROM student WHERE status = 'active' ORDER BY id").map(student)
+    /// The active students of `scope`, sorted by id.
+    public static func activeStudents(scope: StoreScope = .whole, _ db: Database) throws -> [Student] {
+        try Row.fetchAll(db, sql: "SELECT * FROM student WHERE status = 'active'\(scope.condition()) ORDER BY id", arguments: scope.arguments)
+            .map(student)
     }
 
     /// The student with `id`, active or not.
@@ -85,9 +91,9 @@ public enum RosterTables {
         ).map(student)
     }
 
-    /// The student the roster gives `uid` to.
-    public static func owner(of uid: TagUID, _ db: Database) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT student_id FROM tag WHERE uid = ?", arguments: [uid.hex])
+    /// The student the roster of `scope` gives `uid` to.
+    public static func owner(of uid: TagUID, scope: StoreScope = .whole, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT student_id FROM tag WHERE uid = ?\(scope.condition())", arguments: [uid.hex] + scope.arguments)
     }
 
     /// Binds `uid` to an existing student. Binding a tag already bound to that student changes nothing; a tag
@@ -102,13 +108,20 @@ public enum RosterTables {
         return true
     }
 
-    private static func upsert(_ student: Student, _ db: Database) throws {
+    private static func upsert(_ student: Student, scope: StoreScope, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO student (id, name, room, status) VALUES (?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET name = excluded.name, room = excluded.room, status = excluded.status
+                INSERT INTO student (id, name, room, status\(scope.column)) VALUES (?, ?, ?, ?\(scope.placeholder))
+                ON CONFLICT(\(scope.key("id"))) DO UPDATE SET name = excluded.name, room = excluded.room, status = excluded.status
                 """,
-            arguments: [student.id, student.name, student.room, student.status.rawValue]
+            arguments: [student.id, student.name, student.room, student.status.rawValue] + scope.arguments
+        )
+    }
+
+    private static func insertTag(_ uid: TagUID, studentID: String, scope: StoreScope, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO tag (uid, student_id\(scope.column)) VALUES (?, ?\(scope.placeholder)) ON CONFLICT(\(scope.key("uid"))) DO NOTHING",
+            arguments: [uid.hex, studentID] + scope.arguments
         )
     }
 

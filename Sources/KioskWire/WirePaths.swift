@@ -3,6 +3,8 @@ public enum WirePaths {
     public static let events = "/v1/events"
     public static let roster = "/v1/roster"
     public static let attendance = "/v1/attendance"
+    /// The chain summary, for an operator token.
+    public static let propertiesSummary = "/v1/properties/summary"
     public static let health = "/healthz"
 
     /// The largest request body the hub reads; a bigger one gets 413.

@@ -40,3 +40,9 @@ struct HubOptions: ParsableArguments {
         }
     }
 }
+
+/// `--property ID`: the property a command acts on (default `default`).
+struct PropertyOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The property (one PG) to act on; default 'default'.", valueName: "id"))
+    var property: String = HubProperty.defaultID
+}

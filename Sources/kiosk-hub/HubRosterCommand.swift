@@ -14,6 +14,7 @@ struct HubRosterCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var options: HubOptions
+        @OptionGroup var property: PropertyOption
 
         @Argument(help: ArgumentHelp("The roster CSV.", valueName: "file"))
         var file: String
@@ -27,8 +28,11 @@ struct HubRosterCommand: AsyncParsableCommand {
             }
             guard let text = String(data: data, encoding: .utf8) else { throw KioskError(.dataError, "\(file): not UTF-8 text") }
             let rows = try RosterCSV.parse(text, file: file)
-            let replace = self.replace
-            let summary = try await options.withStore { _, store in try await store.importRoster(rows, file: file, replace: replace) }
+            let (replace, propertyID) = (self.replace, property.property)
+            let summary = try await options.withStore { _, store in
+                let property = try await store.property(propertyID)
+                return try await store.importRoster(rows, file: file, replace: replace, property: property.id)
+            }
             print("imported \(summary.students) students, \(summary.tags) tags")
         }
     }

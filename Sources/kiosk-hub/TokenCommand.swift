@@ -7,30 +7,49 @@ import KioskHub
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Create, revoke and list kiosk tokens.",
+        abstract: "Create, revoke and list the kiosks' and the operator's tokens.",
         subcommands: [Create.self, Revoke.self, List.self]
     )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make a new token for a kiosk and print it once, alone on the last line (only its hash is kept)."
+            abstract: "Make a new token for a kiosk (or the chain's operator) and print it once, alone on the last line (only its hash is kept)."
         )
 
         @OptionGroup var options: HubOptions
+        @OptionGroup var property: PropertyOption
 
         @Option(help: ArgumentHelp("The kiosk id the token is for (its [kiosk] id).", valueName: "id"))
-        var kiosk: String
+        var kiosk: String?
+
+        @Flag(help: "A token for the chain summary (GET /v1/properties/summary) only.")
+        var `operator` = false
 
         func validate() throws {
-            guard kiosk.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !kiosk.isEmpty, kiosk.count <= 64 else {
-                throw ValidationError("--kiosk must be 1 to 64 letters, digits, '-', '_' or '.', not '\(kiosk)'")
+            switch (kiosk, `operator`) {
+            case (nil, false): throw ValidationError("give --kiosk ID, or --operator for the chain summary")
+            case (.some, true): throw ValidationError("a token is for a kiosk (--kiosk) or for the operator (--operator), not both")
+            case (let kiosk?, false):
+                guard kiosk.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !kiosk.isEmpty, kiosk.count <= 64 else {
+                    throw ValidationError("--kiosk must be 1 to 64 letters, digits, '-', '_' or '.', not '\(kiosk)'")
+                }
+            case (nil, true): break
             }
         }
 
         func run() async throws {
-            let kiosk = self.kiosk
-            let token = try await options.withStore { _, store in try await store.createToken(kioskID: kiosk) }
-            print("new token for kiosk '\(kiosk)'; put it in the kiosk's token_file (mode 600), it is not shown again:")
+            let (kiosk, propertyID) = (self.kiosk, property.property)
+            let token = try await options.withStore { _, store in
+                guard let kiosk else { return try await store.createOperatorToken() }
+                return try await store.createToken(kioskID: kiosk, property: propertyID)
+            }
+            if let kiosk {
+                print(
+                    "new token for kiosk '\(kiosk)' of property '\(propertyID)'; put it in the kiosk's token_file (mode 600), it is not shown again:"
+                )
+            } else {
+                print("new operator token for the chain summary; keep it secret, it is not shown again:")
+            }
             print(token)
         }
     }
@@ -52,13 +71,20 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tokens: kiosk, token id and creation time (never the token).")
+        static let configuration = CommandConfiguration(
+            abstract: "List tokens: kiosk (or 'operator'), property, token id and creation time (never the token)."
+        )
 
         @OptionGroup var options: HubOptions
 
         func run() async throws {
             for token in try await options.withStore({ _, store in try await store.tokens() }) {
-                print("\(token.kioskID)\t\(token.tokenID)\t\(token.createdAt.formatted(Date.ISO8601FormatStyle()))")
+                let holder =
+                    switch token.holder {
+                    case .kiosk(let id, let property): "\(id)\t\(property)"
+                    case .chainOperator: "operator\t-"
+                    }
+                print("\(holder)\t\(token.tokenID)\t\(token.createdAt.formatted(Date.ISO8601FormatStyle()))")
             }
         }
     }

@@ -43,5 +43,5 @@ import Testing
     #expect(stored.count == 1)
     #expect(!stored.contains { $0.contains(token) })
     #expect(files.allSatisfy { $0.range(of: Data(token.utf8)) == nil })
-    #expect(try await hub.store.kiosk(presenting: token) == "gate-1")
+    #expect(try await hub.store.holder(presenting: token) == .kiosk(id: "gate-1", property: "default"))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KioskCore
+import KioskTesting
 import KioskWire
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
     }
     try queue.close()
     let store = try HubStore.open(dataDirectory: directory)
-    #expect(try await store.tokens().map(\.kioskID) == ["gate-1"])
+    #expect(try await store.tokens().map(\.holder) == [.kiosk(id: "gate-1", property: "default")])
     let marked = try await DatabaseQueue(path: directory + "/hub.sqlite").read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
     #expect(marked == SQLiteHubSchema.applicationID)
 }
@@ -52,4 +53,34 @@ import Testing
         (error as? KioskError)?.category == .ioError && (error as? KioskError)?.message.contains("another program") == true
     }
     #expect(FileManager.default.contents(atPath: path) == before)
+}
+
+/// A SQLite hub from before properties (migration v2) keeps its roster, tokens and events: they become the `default`
+/// property's.
+@Test func aSQLiteHubFromBeforePropertiesKeepsEverythingAsTheDefaultProperty() async throws {
+    let scratch = try ScratchDirectory("hub-v2")
+    let queue = try DatabaseQueue(path: scratch.path + "/hub.sqlite")
+    try SQLiteHubSchema.migrator.migrate(queue, upTo: "v2")
+    try await queue.write { db in try db.execute(sql: BeforeProperties.rows) }
+    try queue.close()
+    try await BeforeProperties.expectKept(in: try HubStore.open(dataDirectory: scratch.path))
+}
+
+/// The rows a hub held before properties, and what must become of them.
+enum BeforeProperties {
+    static let rows = """
+        INSERT INTO student (id, name, room, status) VALUES ('S001', 'Asha', '101', 'active');
+        INSERT INTO tag (uid, student_id) VALUES ('04A1B2C3', 'S001');
+        INSERT INTO token (hash, kiosk_id, created_at) VALUES ('abc', 'gate-1', 0);
+        INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at, recorded_at,
+            monotonic_ns, boot_id, clock_synced, received_at)
+        VALUES ('e1', 'gate-1', 1, 'entrance', '04A1B2C3', 'S001', 'tap', 'in', 'accepted', NULL, 0, 0, 1, 'b', TRUE, 0);
+        """
+
+    static func expectKept(in store: HubStore) async throws {
+        #expect(try await store.roster().roster.students.map(\.studentId) == ["S001"])
+        #expect(try await store.tokens().map(\.holder) == [.kiosk(id: "gate-1", property: "default")])
+        #expect(try await store.events(after: 0, limit: 10, excludingKiosk: "gate-2").events.map(\.id) == ["e1"])
+        #expect(try await store.storage.property(ofKiosk: "gate-1") == "default")
+    }
 }

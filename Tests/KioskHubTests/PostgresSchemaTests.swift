@@ -53,6 +53,18 @@ import Testing
         #expect(names == ["invoices"])
     }
 
+    @Test func aDatabaseFromBeforePropertiesKeepsEverythingAsTheDefaultProperty() async throws {
+        guard let server = try Self.requireServer() else { return }
+        let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        _ = try await storage.client.query("CREATE TABLE kiosk_hub_schema (identifier TEXT PRIMARY KEY NOT NULL)")
+        _ = try await storage.client.query("INSERT INTO kiosk_hub_schema (identifier) VALUES ('v1')")
+        for statement in PostgresHubSchema.migrations[0].statements + BeforeProperties.rows.split(separator: ";\n").map(String.init) {
+            _ = try await storage.client.query(PostgresQuery(unsafeSQL: statement))
+        }
+        try await storage.migrate()
+        try await BeforeProperties.expectKept(in: HubStore(storage: storage))
+    }
+
     @Test func aDatabaseFromANewerHubIsRefused() async throws {
         guard let server = try Self.requireServer() else { return }
         let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
@@ -95,13 +107,13 @@ extension Sequence {
                 logger: hubA.logger
             )
             // Hub B pushes meanwhile: it must wait for A, not commit its higher cursor first.
-            let pushB = Task { try await hubB.insert([fast], receivedAt: Date()) }
+            let pushB = Task { try await hubB.insert([fast], property: "default", receivedAt: Date()) }
             try await Self.waitUntilSomeoneWaitsForALock(hubA)
-            #expect(try await hubB.records(after: 0, limit: 10, excludingKiosk: "gate-9").records.isEmpty)
+            #expect(try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9").records.isEmpty)
             _ = try await held.query("COMMIT", logger: hubA.logger)
             #expect(try await pushB.value == [.stored])
         }
-        let page = try await hubB.records(after: 0, limit: 10, excludingKiosk: "gate-9")
+        let page = try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
         #expect(page.records.map(\.id) == [slow.id, fast.id])
     }
 
