@@ -107,6 +107,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -201,7 +202,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "KioskReadersTests",
             dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "KioskTesting", "kiosk", .product(name: "Logging", package: "swift-log")],

@@ -37,4 +37,9 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
+
+    /// The URL without its password, for a configuration file that keeps the password elsewhere.
+    public var withoutPassword: String {
+        "postgres://\(user)@\(host):\(port)/\(database)"
+    }
 }

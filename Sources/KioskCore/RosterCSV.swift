@@ -6,6 +6,12 @@ public struct RosterRow: Sendable, Hashable {
     public let line: Int
     public let student: Student
     public let uid: TagUID
+
+    public init(line: Int, student: Student, uid: TagUID) {
+        self.line = line
+        self.student = student
+        self.uid = uid
+    }
 }
 
 /// The roster CSV of the contract: RFC 4180, UTF-8 (BOM accepted), header `student_id,name,room,tag_uid`

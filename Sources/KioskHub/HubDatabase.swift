@@ -6,17 +6,30 @@ import PostgresNIO
 /// Opens the store a hub configuration names, SQLite under `data_dir` or PostgreSQL at `database_url`, for the
 /// length of one command.
 public enum HubDatabase {
-    /// Runs `body` with the store, its database migrated; a PostgreSQL connection pool runs around it. With
-    /// `waitingForDatabase`, a PostgreSQL server that cannot be reached yet is retried (saying why) until it can.
+    /// Runs `body` with the store, its database migrated; a PostgreSQL connection pool runs around it, and a server
+    /// that cannot be reached is an error (69).
     public static func withStore<T: Sendable>(
         _ configuration: HubConfiguration,
         logger: Logger,
-        waitingForDatabase: Bool = false,
         _ body: (HubStore) async throws -> T
+    ) async throws -> T {
+        try await withUnpreparedStore(configuration, logger: logger) { store, preparation in
+            try await preparation?.prepareOnce()
+            return try await body(store)
+        }
+    }
+
+    /// Runs `body` with the store before its database is prepared and the preparation to run as a service of
+    /// `kiosk-hub serve` (nil for SQLite, which is ready once open); a PostgreSQL connection pool runs around it.
+    public static func withUnpreparedStore<T: Sendable>(
+        _ configuration: HubConfiguration,
+        logger: Logger,
+        readiness: HubReadiness = HubReadiness(),
+        _ body: (HubStore, HubDatabasePreparation?) async throws -> T
     ) async throws -> T {
         let defaultProperty = HubProperty(id: HubProperty.defaultID, name: configuration.name, policy: configuration.attendance)
         guard let text = configuration.databaseURL else {
-            return try await body(try HubStore.open(dataDirectory: configuration.dataDirectory, defaultProperty: defaultProperty))
+            return try await body(try HubStore.open(dataDirectory: configuration.dataDirectory, defaultProperty: defaultProperty), nil)
         }
         guard let url = DatabaseURL(text) else {
             throw KioskError(.configuration, "[hub] database_url: \(DatabaseURL.problem(text) ?? "not a PostgreSQL URL")")
@@ -27,22 +40,12 @@ public enum HubDatabase {
         poolLogger.logLevel = .error
         let client = PostgresHubStorage.client(url: url, password: password, connections: configuration.databaseConnections, logger: poolLogger)
         let storage = PostgresHubStorage(client: client, url: url, logger: logger)
+        readiness.wait("connecting to \(url)")
+        let preparation = HubDatabasePreparation(storage: storage, password: password, readiness: readiness, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            var delay = Duration.milliseconds(500)
-            while true {
-                do {
-                    try await PostgresHubStorage.probe(url: url, password: password, logger: poolLogger)
-                    try await storage.migrate()
-                    break
-                } catch let error as KioskError where waitingForDatabase && error.category == .unavailable {
-                    logger.warning("waiting for the hub database", metadata: ["hub.database": "\(url)", "hub.error": "\(error.message)"])
-                    try await Task.sleep(for: delay)
-                    delay = min(delay * 2, .seconds(10))
-                }
-            }
-            return try await body(HubStore(storage: storage, defaultProperty: defaultProperty))
+            return try await body(HubStore(storage: storage, defaultProperty: defaultProperty), preparation)
         }
     }
 

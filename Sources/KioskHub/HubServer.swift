@@ -9,9 +9,11 @@ public enum HubServer {
     /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`, and
     /// after an HTTP/1.0 request without keep-alive or a CONNECT; tests put TLS in front); at most
     /// `maximumConnections` are open at once; `onServerRunning` learns the port it listens on (useful with port 0).
+    /// While `readiness` says the database is not ready, every request gets 503.
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
+        readiness: HubReadiness = HubReadiness(),
         clock: WallClock = .system,
         logger: Logger,
         server: HTTPServerBuilder? = nil,
@@ -19,6 +21,7 @@ public enum HubServer {
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: ReadinessMiddleware(readiness: readiness))
         router.add(middleware: StoreFailureMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
         HubRoutes(store: store, clock: clock).add(to: router)

@@ -52,6 +52,9 @@ public protocol HubStorage: Sendable {
     func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int
     /// Every token's holder, hash and creation time; kiosks' by kiosk then creation time, then the operator's.
     func tokens() async throws(KioskError) -> [StoredToken]
+
+    /// How many rows of each kind the database holds.
+    func counts() async throws(KioskError) -> HubStoreCounts
 }
 
 /// A token as the database keeps it: never the token, only its SHA-256.

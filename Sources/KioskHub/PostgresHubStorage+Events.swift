@@ -27,18 +27,40 @@ extension PostgresHubStorage {
             logger: logger
         ).collect()
         if !seqTaken.isEmpty { return .seqTaken }
-        _ = try await connection.query(
-            """
-            INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
+        _ = try await connection.query(Self.insertion(record, property: property, receivedAt: receivedAt, cursor: nil), logger: logger)
+        return .stored
+    }
+
+    /// The INSERT of one event; with `cursor`, at that place in the pull feed instead of the next one.
+    static func insertion(_ record: EventRecord, property: String, receivedAt: Int64, cursor: Int64?) -> PostgresQuery {
+        let cursorColumn = cursor == nil ? "" : "cursor, "
+        let cursorValue = cursor.map { "\($0), " } ?? ""
+        return """
+            INSERT INTO event (\(unescaped: cursorColumn)id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
                 occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
-            VALUES (\(id), \(record.kioskID), \(record.seq), \(record.reader), \(record.uid?.hex), \(record.studentID),
-                \(record.kind.rawValue), \(record.direction?.rawValue), \(record.outcome.rawValue), \(record.reason),
+            VALUES (\(unescaped: cursorValue)\(record.id.rawValue), \(record.kioskID), \(record.seq), \(record.reader), \(record.uid?.hex),
+                \(record.studentID), \(record.kind.rawValue), \(record.direction?.rawValue), \(record.outcome.rawValue), \(record.reason),
                 \(record.occurredAt.storeMillis), \(record.recordedAt.storeMillis), \(record.monotonicNanoseconds), \(record.bootID),
                 \(record.clockSynchronised), \(receivedAt), \(property))
-            """,
-            logger: logger
-        )
-        return .stored
+            """
+    }
+
+    /// Stores `events` as they are, at their own cursors, in one transaction, and moves the cursor sequence past
+    /// them: the copy of another hub database (`kiosk-hub migrate-store`), so kiosks' pull cursors stay valid.
+    public func importEvents(_ events: [StoredEvent]) async throws(KioskError) {
+        try await failing("write failed, nothing of this batch was stored") {
+            try await client.withTransaction(logger: logger) { connection in
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+                for event in events {
+                    let query = Self.insertion(event.record, property: event.property, receivedAt: event.receivedAt.storeMillis, cursor: event.cursor)
+                    _ = try await connection.query(query, logger: logger)
+                }
+                _ = try await connection.query(
+                    "SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event",
+                    logger: logger
+                )
+            }
+        }
     }
 
     public func records(

@@ -46,4 +46,20 @@ extension PostgresHubStorage {
         }
         return try rows.map { row throws(KioskError) in try row.property() }
     }
+
+    public func counts() async throws(KioskError) -> HubStoreCounts {
+        try await failing("read failed") {
+            let rows = try await client.query(
+                """
+                SELECT (SELECT COUNT(*) FROM property), (SELECT COUNT(*) FROM student), (SELECT COUNT(*) FROM tag),
+                    (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event)
+                """,
+                logger: logger
+            ).decode((Int64, Int64, Int64, Int64, Int64).self)
+            for try await (properties, students, tags, tokens, events) in rows {
+                return HubStoreCounts(properties: Int(properties), students: Int(students), tags: Int(tags), tokens: Int(tokens), events: Int(events))
+            }
+            return HubStoreCounts(properties: 0, students: 0, tags: 0, tokens: 0, events: 0)
+        }
+    }
 }

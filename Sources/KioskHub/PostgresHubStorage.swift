@@ -62,21 +62,44 @@ public struct PostgresHubStorage: HubStorage {
     }
 
     public func isHealthy() async -> Bool {
-        (try? await client.query("SELECT 1", logger: logger).collect().count) == 1
+        (try? await failing("does not answer") { try await client.query("SELECT 1", logger: logger).collect().count }) == 1
     }
 
-    /// Runs `body`, turning a database failure into an I/O error that names the database (never its password).
-    func failing<T>(_ what: String, _ body: () async throws -> T) async throws(KioskError) -> T {
+    /// How long one database operation may take, the wait for a connection included, before the hub gives up on it
+    /// and answers 503: the pool waits for a server that is gone rather than failing.
+    static let deadline = Duration.seconds(10)
+
+    /// Runs `body` within `deadline`, turning a database failure into an error that names the database (never its
+    /// password): unreachable, gone or too slow is unavailable (69, 503 to a kiosk); anything else an I/O error.
+    func failing<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(KioskError) -> T {
         do {
-            return try await body()
+            return try await Self.withinDeadline(body)
         } catch let error as KioskError {
             throw error
+        } catch is DeadlineExceeded {
+            throw KioskError(.unavailable, "hub database \(url) did not answer within \(Self.deadline.components.seconds) s")
         } catch let error as PSQLError where Self.unreachable.contains(error.code) {
             throw KioskError(.unavailable, "hub database \(url) cannot be reached: \(Self.describe(error))")
         } catch {
             throw KioskError(.ioError, "hub database \(url) \(what): \(Self.describe(error))")
         }
     }
+
+    private static func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard case let value?? = try await group.next() else { throw DeadlineExceeded() }
+            return value
+        }
+    }
+
+    /// An operation outlasted `deadline`.
+    private struct DeadlineExceeded: Error {}
 
     /// Failures that mean the server is not there (down, restarting, unreachable), not that it refused the work.
     private static let unreachable: Set<PSQLError.Code> = [

@@ -172,4 +172,36 @@ public struct SQLiteHubStorage: HubStorage {
             }
         }
     }
+
+    public func counts() async throws(KioskError) -> HubStoreCounts {
+        try await database.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM property), (SELECT COUNT(*) FROM student), (SELECT COUNT(*) FROM tag),
+                        (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event)
+                    """
+            )
+            return HubStoreCounts(properties: row?[0] ?? 0, students: row?[1] ?? 0, tags: row?[2] ?? 0, tokens: row?[3] ?? 0, events: row?[4] ?? 0)
+        }
+    }
+
+    /// Up to `limit` stored events after `cursor`, in cursor order, with their property and arrival: what a copy of
+    /// the database to PostgreSQL reads.
+    public func storedEvents(after cursor: Int64, limit: Int) async throws(KioskError) -> [StoredEvent] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT cursor, property_id, received_at, \(EventColumns.names) FROM event WHERE cursor > ? ORDER BY cursor LIMIT ?",
+                arguments: [cursor, limit]
+            ).map { row in
+                StoredEvent(
+                    cursor: row["cursor"],
+                    property: row["property_id"],
+                    receivedAt: Date(storeMillis: row["received_at"]),
+                    record: try EventColumns.record(row)
+                )
+            }
+        }
+    }
 }

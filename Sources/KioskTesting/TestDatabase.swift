@@ -12,6 +12,16 @@ public enum TestDatabase {
         ProcessInfo.processInfo.environment["KIOSK_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The PostgreSQL server the PostgreSQL-only tests use (`KIOSK_TEST_POSTGRES_SERVER`), or nil to skip them; a
+    /// missing server fails the test when the run requires its fixtures (`KIOSK_REQUIRE_FIXTURES=1`).
+    public static func requireServer() throws -> DatabaseURL? {
+        if let server = ProcessInfo.processInfo.environment["KIOSK_TEST_POSTGRES_SERVER"].flatMap(DatabaseURL.init) { return server }
+        if ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1" {
+            throw KioskError(.unavailable, "KIOSK_TEST_POSTGRES_SERVER is not set, but the fixtures are required")
+        }
+        return nil
+    }
+
     /// A new, empty hub store: SQLite under `directory`, or a new PostgreSQL database whose connection pool runs for
     /// the rest of the test process.
     public static func hubStore(directory: String) async throws -> HubStore {

@@ -25,19 +25,16 @@ struct HubOptions: ParsableArguments {
     }
 
     /// Runs `body` with the configuration and its store, open for the length of the command.
-    func withStore<T: Sendable>(
-        waitingForDatabase: Bool = false,
-        adjusting adjust: (inout HubConfiguration) -> Void = { _ in },
-        _ body: (HubConfiguration, HubStore) async throws -> T
-    ) async throws -> T {
-        var configuration = try load()
-        adjust(&configuration)
+    func withStore<T: Sendable>(_ body: (HubConfiguration, HubStore) async throws -> T) async throws -> T {
+        let configuration = try load()
+        return try await HubDatabase.withStore(configuration, logger: Self.logger) { store in try await body(configuration, store) }
+    }
+
+    /// The hub's log: info and above, on standard error.
+    static var logger: Logger {
         var logger = Logger(label: "kiosk-hub")
         logger.logLevel = .info
-        let settled = configuration
-        return try await HubDatabase.withStore(settled, logger: logger, waitingForDatabase: waitingForDatabase) { store in
-            try await body(settled, store)
-        }
+        return logger
     }
 }
 

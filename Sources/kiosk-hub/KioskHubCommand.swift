@@ -14,7 +14,9 @@ struct KioskHubCommand: AsyncParsableCommand {
             [attendance] section as kiosk.conf); --data-dir and the serve flags override it. Exit codes follow \
             sysexits: 64 usage, 65 bad data, 66 missing input, 74 I/O error, 78 configuration.
             """,
-        subcommands: [ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self]
+        subcommands: [
+            ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, MigrateStoreCommand.self,
+        ]
     )
 
     /// Runs the command; a `KioskError` is one line on standard error and its sysexits status.

@@ -23,25 +23,36 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (host, port) = (self.host, self.port)
-        try await options.withStore(waitingForDatabase: true) { configuration in
-            if let host { configuration.host = host }
-            if let port { configuration.port = port }
-        } _: { configuration, store in
-            try await Self.serve(store: store, configuration: configuration)
+        var configuration = try options.load()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        let settled = configuration
+        let readiness = HubReadiness()
+        try await HubDatabase.withUnpreparedStore(settled, logger: HubOptions.logger, readiness: readiness) { store, preparation in
+            try await Self.serve(store: store, preparation: preparation, readiness: readiness, configuration: settled)
         }
     }
 
-    private static func serve(store: HubStore, configuration: HubConfiguration) async throws {
-        var logger = Logger(label: "kiosk-hub")
-        logger.logLevel = .info
+    /// Listens at once; while a PostgreSQL database is being reached and migrated, requests get 503.
+    private static func serve(
+        store: HubStore,
+        preparation: HubDatabasePreparation?,
+        readiness: HubReadiness,
+        configuration: HubConfiguration
+    ) async throws {
+        let logger = HubOptions.logger
         let notifier = SystemdNotifier()
-        let application = HubServer.application(store: store, configuration: configuration, logger: logger) { port in
+        let application = HubServer.application(store: store, configuration: configuration, readiness: readiness, logger: logger) { port in
             notifier.status("listening on port \(port)")
             notifier.ready()
         }
-        var services: [any Service] = [application]
-        if let interval = SystemdNotifier.watchdogInterval() { services.append(SystemdWatchdog(notifier: notifier, interval: interval)) }
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
+        if let preparation {
+            services.append(.init(service: preparation, successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup))
+        }
+        if let interval = SystemdNotifier.watchdogInterval() {
+            services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )

@@ -9,21 +9,8 @@ import Testing
 /// What only the PostgreSQL backend has to prove: migrations applied once however many hubs start together, and a
 /// database that is not the hub's, or is newer, refused. Needs `KIOSK_TEST_POSTGRES_SERVER` (scripts/test.sh).
 @Suite struct PostgresSchemaTests {
-    static var server: DatabaseURL? {
-        ProcessInfo.processInfo.environment["KIOSK_TEST_POSTGRES_SERVER"].flatMap(DatabaseURL.init)
-    }
-
-    /// The server, or nil to skip; a missing server fails the test when the run requires its fixtures.
-    static func requireServer() throws -> DatabaseURL? {
-        if let server { return server }
-        if ProcessInfo.processInfo.environment["KIOSK_REQUIRE_FIXTURES"] == "1" {
-            throw KioskError(.unavailable, "KIOSK_TEST_POSTGRES_SERVER is not set, but the fixtures are required")
-        }
-        return nil
-    }
-
     @Test func hubsStartingTogetherMigrateOnce() async throws {
-        guard let server = try Self.requireServer() else { return }
+        guard let server = try TestDatabase.requireServer() else { return }
         let url = try await TestDatabase.createDatabase(on: server)
         let hubs = try await (0..<4).asyncMap { _ in try await TestDatabase.postgresStorage(url: url) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -39,7 +26,7 @@ import Testing
     }
 
     @Test func aDatabaseThatIsNotTheHubsIsRefusedAndLeftAlone() async throws {
-        guard let server = try Self.requireServer() else { return }
+        guard let server = try TestDatabase.requireServer() else { return }
         let url = try await TestDatabase.createDatabase(on: server)
         let storage = try await TestDatabase.postgresStorage(url: url)
         _ = try await storage.client.query("CREATE TABLE invoices (id INTEGER)")
@@ -54,7 +41,7 @@ import Testing
     }
 
     @Test func aDatabaseFromBeforePropertiesKeepsEverythingAsTheDefaultProperty() async throws {
-        guard let server = try Self.requireServer() else { return }
+        guard let server = try TestDatabase.requireServer() else { return }
         let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
         _ = try await storage.client.query("CREATE TABLE kiosk_hub_schema (identifier TEXT PRIMARY KEY NOT NULL)")
         _ = try await storage.client.query("INSERT INTO kiosk_hub_schema (identifier) VALUES ('v1')")
@@ -66,7 +53,7 @@ import Testing
     }
 
     @Test func aDatabaseFromANewerHubIsRefused() async throws {
-        guard let server = try Self.requireServer() else { return }
+        guard let server = try TestDatabase.requireServer() else { return }
         let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
         try await storage.migrate()
         _ = try await storage.client.query("INSERT INTO kiosk_hub_schema (identifier) VALUES ('v99')")
@@ -88,7 +75,7 @@ extension Sequence {
 /// one's event. The interleaving is forced: hub A's transaction is held open by hand.
 @Suite struct PostgresPullCursorTests {
     @Test func anEventCommittedLaterWithALowerCursorIsNeverSkipped() async throws {
-        guard let server = try PostgresSchemaTests.requireServer() else { return }
+        guard let server = try TestDatabase.requireServer() else { return }
         let url = try await TestDatabase.createDatabase(on: server)
         let hubA = try await TestDatabase.postgresStorage(url: url)
         let hubB = try await TestDatabase.postgresStorage(url: url)

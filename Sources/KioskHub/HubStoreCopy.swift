@@ -1,0 +1,48 @@
+public import Foundation
+public import KioskCore
+
+/// Copies a SQLite hub into an empty PostgreSQL hub database (`kiosk-hub migrate-store --to URL`): properties,
+/// rosters, token hashes and events, each event at its own pull cursor, so kiosks keep their tokens and cursors and
+/// notice nothing. The counts of both are compared at the end.
+public enum HubStoreCopy {
+    /// Events read and written per transaction.
+    static let batchSize = 1000
+
+    /// Copies everything in `source` into `target`, which must be migrated and empty; returns the verified counts.
+    public static func copy(
+        from source: SQLiteHubStorage,
+        defaultProperty: HubProperty,
+        to target: PostgresHubStorage,
+        now: Date = WallClock.system.now()
+    ) async throws(KioskError) -> HubStoreCounts {
+        let existing = try await target.counts()
+        guard existing.isEmpty else {
+            throw KioskError(.dataError, "the target database is not empty (\(existing)); copy into a new, empty database")
+        }
+        let properties = try await source.properties()
+        for property in properties { _ = try await target.addProperty(property, createdAt: now) }
+        for property in [defaultProperty] + properties {
+            let rows = try await source.roster(property: property.id).flatMap { entry in
+                entry.tags.map { RosterRow(line: 0, student: entry.student, uid: $0) }
+            }
+            _ = try await target.importRoster(rows, file: "property \(property.id)", replace: true, property: property.id)
+        }
+        for token in try await source.tokens() { try await target.addToken(hash: token.hash, holder: token.holder, createdAt: token.createdAt) }
+        var cursor: Int64 = 0
+        while true {
+            let events = try await source.storedEvents(after: cursor, limit: batchSize)
+            guard let last = events.last else { break }
+            try await target.importEvents(events)
+            cursor = last.cursor
+        }
+        let copied = try await source.counts()
+        let arrived = try await target.counts()
+        guard copied == arrived else {
+            throw KioskError(
+                .ioError,
+                "the copy does not match: the SQLite hub holds \(copied), the PostgreSQL one \(arrived); was a hub still running on it?"
+            )
+        }
+        return arrived
+    }
+}

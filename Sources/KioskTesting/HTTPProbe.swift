@@ -1,0 +1,40 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// One HTTP GET as a client script would make it, for tests of a running `kiosk-hub`.
+public enum HTTPProbe {
+    /// An answer: its status, `Retry-After` and body.
+    public struct Answer: Sendable {
+        public let status: Int
+        public let retryAfter: String?
+        public let body: String
+    }
+
+    /// GETs `url` with `token` as the bearer token (none when nil); an error when nothing answers within 30 s.
+    public static func get(_ url: String, token: String? = nil) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return Answer(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: String(buffer: body))
+    }
+
+    /// GETs `url` until it answers `status` (at most `attempts` times, 100 ms apart); the last answer.
+    public static func await(_ status: Int, from url: String, token: String? = nil, attempts: Int = 300) async throws -> Answer {
+        var answer = try? await get(url, token: token)
+        for _ in 1..<attempts where answer?.status != status {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try? await get(url, token: token)
+        }
+        guard let answer else { throw HTTPProbeError(url: url) }
+        return answer
+    }
+}
+
+/// Nothing answered at `url`.
+struct HTTPProbeError: Error, CustomStringConvertible {
+    let url: String
+    var description: String { "nothing answered at \(url)" }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import KioskCore
+import KioskReports
+import KioskTesting
+import KioskWire
+import Testing
+
+@testable import KioskHub
+
+/// `kiosk-hub migrate-store`: a SQLite hub copied into an empty PostgreSQL database answers every kiosk exactly as
+/// before (the same tokens, rosters, events at the same cursors, reports byte for byte). Needs
+/// `KIOSK_TEST_POSTGRES_SERVER`.
+@Suite struct HubStoreCopyTests {
+    static let north = HubProperty(
+        id: "north",
+        name: "North Block",
+        policy: AttendancePolicy(timeZone: .gmt, curfew: TimeOfDay(hour: 21, minute: 0)!)
+    )
+
+    /// A SQLite hub with two properties, their rosters, kiosks' and the operator's tokens, and events of both.
+    private static func sqliteHub(in scratch: ScratchDirectory) async throws -> (store: HubStore, tokens: [String]) {
+        let store = try HubStore.open(dataDirectory: scratch.path)
+        try await store.createProperty(north)
+        let south = "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\nS002,Priya,102,04A1B2C4\nS002,Priya,102,04A1B2C6\n"
+        _ = try await store.importRoster(try RosterCSV.parse(south, file: "s.csv"), file: "s.csv", replace: false)
+        let northCSV = "student_id,name,room,tag_uid\nS001,Ravi,201,04A1B2C3\n"
+        _ = try await store.importRoster(try RosterCSV.parse(northCSV, file: "n.csv"), file: "n.csv", replace: false, property: "north")
+        let tokens = [
+            try await store.createToken(kioskID: "gate-1"), try await store.createToken(kioskID: "north-1", property: "north"),
+            try await store.createOperatorToken(),
+        ]
+        _ = try await store.store(HubFixture.batch(kiosk: "gate-1", count: 30).events, receivedAt: Date(timeIntervalSince1970: 1_763_700_000.123))
+        _ = try await store.store(HubFixture.batch(kiosk: "north-1", count: 20).events, property: "north")
+        _ = try await store.store(HubFixture.batch(kiosk: "gate-2", count: 5).events)
+        return (store, tokens)
+    }
+
+    @Test func aCopyAnswersEveryKioskAsTheSQLiteHubDid() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let scratch = try ScratchDirectory("hub-copy")
+        let (sqlite, tokens) = try await Self.sqliteHub(in: scratch)
+        let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        try await storage.migrate()
+        let source = try #require(sqlite.storage as? SQLiteHubStorage)
+        let counts = try await HubStoreCopy.copy(from: source, defaultProperty: sqlite.defaultProperty, to: storage)
+        #expect(counts == HubStoreCounts(properties: 1, students: 3, tags: 4, tokens: 3, events: 55))
+        let postgres = HubStore(storage: storage, defaultProperty: sqlite.defaultProperty)
+
+        #expect(try await postgres.properties() == sqlite.properties())
+        #expect(try await postgres.eventIDs() == sqlite.eventIDs())
+        for token in tokens { #expect(try await postgres.holder(presenting: token) == sqlite.holder(presenting: token)) }
+        #expect(try await postgres.tokens() == sqlite.tokens())
+        let now = Date(timeIntervalSince1970: 1_763_800_000)
+        for property in try await sqlite.properties() {
+            #expect(try await postgres.roster(property: property.id).etag == sqlite.roster(property: property.id).etag)
+            for after: Int64 in [0, 10, 40] {
+                let before = try await sqlite.events(after: after, limit: 100, property: property.id, excludingKiosk: "gate-9")
+                #expect(try await postgres.events(after: after, limit: 100, property: property.id, excludingKiosk: "gate-9") == before)
+            }
+            let date = AttendanceDate(parsing: "2026-11-21")
+            let expected = ReportRenderer().render(try await sqlite.report(for: property, on: date, now: now), as: .json)
+            #expect(ReportRenderer().render(try await postgres.report(for: property, on: date, now: now), as: .json) == expected)
+        }
+        // A new event after the copy takes a cursor after every copied one.
+        _ = try await postgres.store(HubFixture.batch(kiosk: "gate-1", count: 1, firstSeq: 31).events)
+        let newest = try await postgres.events(after: 55, limit: 10, excludingKiosk: "gate-9")
+        #expect(newest.events.count == 1 && newest.nextCursor == 56)
+    }
+
+    @Test func aDatabaseThatIsNotEmptyIsRefused() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let scratch = try ScratchDirectory("hub-copy")
+        let (sqlite, _) = try await Self.sqliteHub(in: scratch)
+        let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        try await storage.migrate()
+        _ = try await HubStore(storage: storage).createToken(kioskID: "gate-7")
+        let source = try #require(sqlite.storage as? SQLiteHubStorage)
+        let error = await #expect(throws: KioskError.self) {
+            try await HubStoreCopy.copy(from: source, defaultProperty: sqlite.defaultProperty, to: storage)
+        }
+        #expect(error?.category == .dataError)
+        #expect(error?.message.contains("not empty") == true)
+        #expect(try await storage.counts().events == 0)
+    }
+}
