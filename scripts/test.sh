@@ -32,8 +32,9 @@ KIOSK_TEST_POSTGRES_SERVER=$(bash scripts/postgres-fixture.sh start "$postgres_d
 export KIOSK_TEST_POSTGRES_SERVER
 swift test --skip-build
 
-# Every hub test again with the hub on PostgreSQL (a new database per test): both backends pass the same suite.
-KIOSK_TEST_DATABASE_URL=$KIOSK_TEST_POSTGRES_SERVER swift test --skip-build --filter KioskHubTests
+# Every hub test and every sync test (the sync fault scenarios through the fault proxy) again with the hub on
+# PostgreSQL (a new database per test): both backends pass the same suites.
+KIOSK_TEST_DATABASE_URL=$KIOSK_TEST_POSTGRES_SERVER swift test --skip-build --filter 'KioskHubTests|KioskSyncTests'
 
 # No test may depend on the time of day: the command-line suite runs again with its programs' clocks at the other
 # chosen instants (after curfew, a minute before and just after the day starts; the first run was at 12:00).

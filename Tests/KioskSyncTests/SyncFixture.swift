@@ -23,7 +23,7 @@ struct SyncFixture {
     init(events count: Int, kiosk: String = "gate-1") async throws {
         scratch = try ScratchDirectory("sync")
         journal = try Journal.open(path: scratch.path + "/kiosk/journal.sqlite", kioskID: kiosk)
-        hub = try HubStore.open(dataDirectory: scratch.path + "/hub")
+        hub = try await TestDatabase.hubStore(directory: scratch.path + "/hub")
         token = try await hub.createToken(kioskID: kiosk)
         let rules = AttendanceRules(policy: AttendancePolicy(timeZone: TimeZone(identifier: "UTC")!))
         var ids: [String] = []
