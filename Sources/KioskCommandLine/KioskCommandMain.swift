@@ -15,7 +15,7 @@ extension AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as KioskError {
-            FileHandle.standardError.write(Data("\(program): \(error.message)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("\(program): \(error.message)\n".utf8))
             Foundation.exit(error.category.exitStatus)
         } catch {
             exit(withError: error)

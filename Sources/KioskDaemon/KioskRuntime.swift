@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import KioskCore
 public import KioskJournal
 public import KioskReaders
@@ -17,9 +17,9 @@ import UnixSignals
 public struct KioskRuntime {
     /// Where the live summary goes.
     public enum Display: Sendable {
-        /// Redrawn in place on this terminal; with `keepsFinalScreen` the last screen stays on the terminal after
-        /// the kiosk stopped (the demo's ending).
-        case terminal(colors: Bool, keepsFinalScreen: Bool = false)
+        /// Redrawn in place on this terminal (`output`); with `keepsFinalScreen` the last screen stays on the terminal
+        /// after the kiosk stopped (the demo's ending).
+        case terminal(colors: Bool, keepsFinalScreen: Bool = false, output: FileHandle = .standardOutput)
         /// No screen: one log line per tap and per state change (under systemd, to journald).
         case logLines
     }
@@ -109,8 +109,10 @@ public struct KioskRuntime {
                 )
             ),
         ]
-        if case .terminal(let colors, let keepsFinalScreen) = display {
-            services.append(Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors, keepsFinalScreen: keepsFinalScreen)))
+        if case .terminal(let colors, let keepsFinalScreen, let output) = display {
+            services.append(
+                Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors, keepsFinalScreen: keepsFinalScreen, output: output))
+            )
         }
         services.append(Self.mayEnd(SystemdReadiness(notifier: notifier)))
         if let interval = SystemdNotifier.watchdogInterval() {

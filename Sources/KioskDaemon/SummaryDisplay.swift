@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 import KioskCore
 import KioskDashboard
@@ -13,13 +13,15 @@ public struct SummaryDisplay: Service {
     private let logger: Logger
     private let colors: Bool
     private let keepsFinalScreen: Bool
+    private let output: FileHandle
 
     /// With `keepsFinalScreen`, the last screen drawn stays on the terminal when the display stops.
-    public init(summary: LiveSummary, logger: Logger, colors: Bool, keepsFinalScreen: Bool = false) {
+    public init(summary: LiveSummary, logger: Logger, colors: Bool, keepsFinalScreen: Bool = false, output: FileHandle = .standardOutput) {
         self.summary = summary
         self.logger = logger
         self.colors = colors
         self.keepsFinalScreen = keepsFinalScreen
+        self.output = output
     }
 
     /// Whether standard output is a terminal that can be redrawn in place.
@@ -33,7 +35,7 @@ public struct SummaryDisplay: Service {
     }
 
     public func run() async throws {
-        let screen = TerminalScreen(colors: colors)
+        let screen = TerminalScreen(output: output, colors: colors)
         let summary = self.summary
         let ticker = Task {
             while !Task.isCancelled {
@@ -44,7 +46,14 @@ public struct SummaryDisplay: Service {
         defer { ticker.cancel() }
         await withGracefulShutdownHandler {
             var lastProblem: String?
-            for await _ in summary.changes { await draw(screen, lastProblem: &lastProblem) }
+            for await _ in summary.changes {
+                await draw(screen, lastProblem: &lastProblem)
+                // A terminal that cannot be written to ends the display, never the kiosk: taps are still logged.
+                if let failure = screen.failure {
+                    logger.error("the live summary cannot be shown (\(failure)); taps are still recorded and logged")
+                    return
+                }
+            }
         } onGracefulShutdown: {
             Task { await summary.finish() }
         }

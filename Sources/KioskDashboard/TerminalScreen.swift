@@ -7,6 +7,9 @@ public final class TerminalScreen {
     private let colors: Bool
     private var previous: [String] = []
     private var size: (width: Int, height: Int)?
+    /// Why the terminal could not be written to (it went away, a closed pipe, a full disk), once that happened;
+    /// nothing more is written then.
+    public private(set) var failure: String?
 
     /// - Parameters:
     ///   - output: the terminal.
@@ -40,6 +43,11 @@ public final class TerminalScreen {
     }
 
     private func write(_ text: String) {
-        output.write(Data(text.utf8))
+        guard failure == nil else { return }
+        do {
+            try output.write(contentsOf: Data(text.utf8))
+        } catch {
+            failure = error.localizedDescription
+        }
     }
 }

@@ -32,7 +32,8 @@ public struct ReportPrinter: Sendable {
         } catch {
             throw KioskError(.unavailable, "cannot print: \(error.localizedDescription)")
         }
-        input.fileHandleForWriting.write(Data(document.utf8))
+        // A failed write (lp gone) shows in lp's exit status below.
+        try? input.fileHandleForWriting.write(contentsOf: Data(document.utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

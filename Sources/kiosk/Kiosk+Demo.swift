@@ -55,7 +55,7 @@ struct DemoCommand: AsyncParsableCommand {
         _ = try await journal.importRoster(rows, file: "demo roster", replace: true)
 
         var display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
-        if case .terminal(let colors, _) = display { display = .terminal(colors: colors, keepsFinalScreen: true) }
+        if case .terminal(let colors, _, let output) = display { display = .terminal(colors: colors, keepsFinalScreen: true, output: output) }
         let logger = Logger(label: "kiosk")
         var hubLogger = Logger(label: "kiosk-hub")
         hubLogger.logLevel = .warning

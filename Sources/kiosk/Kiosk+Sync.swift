@@ -34,7 +34,7 @@ struct SyncCommand: AsyncParsableCommand {
             throw KioskError(.configuration, "this kiosk is standalone (no [sync] section in its configuration); add [sync] hub_url to push to a hub")
         }
         let (token, warning) = try TokenFile.read(sync.tokenFile)
-        if let warning { FileHandle.standardError.write(Data("kiosk: \(warning)\n".utf8)) }
+        if let warning { try? FileHandle.standardError.write(contentsOf: Data("kiosk: \(warning)\n".utf8)) }
         var logger = Logger(label: "kiosk.sync")
         logger.logLevel = .error
         var bounded = sync
@@ -84,7 +84,9 @@ struct SyncCommand: AsyncParsableCommand {
                 let delay = min(backoff.failed(retryAfter: retryAfter), remaining)
                 let now = WallClock.system.now()
                 try await journal.recordSyncFailure(.hubUnavailable, reason, at: now, nextRetryAt: now.addingTimeInterval(delay.seconds))
-                FileHandle.standardError.write(Data("kiosk: \(reason); retrying in \(String(format: "%.1f", delay.seconds)) s\n".utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("kiosk: \(reason); retrying in \(String(format: "%.1f", delay.seconds)) s\n".utf8)
+                )
                 try? await Task.sleep(for: delay)
             }
         }

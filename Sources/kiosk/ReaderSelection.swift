@@ -60,5 +60,5 @@ enum KioskLog {
 
 /// Writes one line to standard output at once (no buffering: scripts and tests read it live).
 func printLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }

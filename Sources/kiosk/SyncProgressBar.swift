@@ -16,12 +16,12 @@ struct SyncProgressBar: Sendable {
         let fraction = min(1, Double(done) / Double(max(total, 1)))
         let filled = Int(fraction * 30)
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-        FileHandle.standardOutput.write(Data("\r[\(bar)] \(done)/\(total) records".utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data("\r[\(bar)] \(done)/\(total) records".utf8))
     }
 
     /// Ends the bar's line so later output starts on a new one.
     func finish() {
         guard isShown else { return }
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
     }
 }

@@ -29,6 +29,7 @@ struct RunningRuntime {
         token: String? = nil,
         readers more: [ReaderConfiguration] = [],
         reportsBlocked: Bool = false,
+        display: KioskRuntime.Display = .logLines,
         _ body: (RunningRuntime) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
@@ -85,7 +86,7 @@ struct RunningRuntime {
             readers: readers,
             readerStates: states,
             sync: engine,
-            display: .logLines,
+            display: display,
             clock: SimulatedClock.shared.wallClock,
             logger: logger
         )

@@ -61,6 +61,18 @@ import Testing
         }
     }
 
+    /// A live summary whose terminal cannot be written to (here /dev/full: every write fails, as on a terminal that
+    /// went away): the display ends, taps are recorded all the same.
+    @Test func aFailingDisplayLeavesTheGateRecording() async throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        try await RunningRuntime.run(display: .terminal(colors: false, output: full)) { kiosk in
+            try await kiosk.tap("04A1B2C3")
+            try await kiosk.tap("11223344")
+            try await kiosk.tap("04A1B2C3")
+            #expect(try await kiosk.recorded() == 3)
+        }
+    }
+
     /// A hub that is not there: taps are recorded and stay pending.
     @Test func anUnreachableHubLeavesTheGateRecording() async throws {
         // Port 1 on loopback: nothing listens there, connections are refused.
