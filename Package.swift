@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskTesting",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskHub", "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,6 +1,6 @@
 import KioskTesting
 
-/// One performance figure: P1 ... P8 (its `name`).
+/// One performance figure: P1 ... P9 (its `name`).
 protocol BenchFigure: HarnessStep where Result == FigureResult {
     /// Measures the figure and its baseline.
     func measure(_ run: ScratchRun) async throws -> FigureResult
@@ -14,6 +14,6 @@ extension BenchFigure {
 enum BenchFigures {
     static let all: [any HarnessStep<FigureResult>] = [
         TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(),
-        StartToReadyFigure(),
+        StartToReadyFigure(), ChainSummaryFigure(),
     ]
 }
