@@ -40,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -105,9 +106,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
             swiftSettings: strictSettings
         ),
@@ -229,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskWire", "KioskCore", "KioskTesting",
+                "KioskHub", "KioskWire", "KioskCore", "KioskTesting", "KioskReports",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -55,6 +55,17 @@ public protocol HubStorage: Sendable {
 
     /// How many rows of each kind the database holds.
     func counts() async throws(KioskError) -> HubStoreCounts
+
+    /// Stores a new user; false when a user with that name exists.
+    func addUser(_ user: StoredUser) async throws(KioskError) -> Bool
+    /// Every user, by name.
+    func users() async throws(KioskError) -> [HubUser]
+    /// The user named `name` with their password hash, or nil.
+    func user(named name: String) async throws(KioskError) -> StoredUser?
+    /// Disables the user named `name`; false when there is none.
+    func disableUser(named name: String) async throws(KioskError) -> Bool
+    /// Replaces the password hash of the user named `name`; false when there is none.
+    func setPasswordHash(_ hash: String, forUser name: String) async throws(KioskError) -> Bool
 }
 
 /// A token as the database keeps it: never the token, only its SHA-256.

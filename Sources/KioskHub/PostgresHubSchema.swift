@@ -90,6 +90,21 @@ enum PostgresHubSchema {
                 "CREATE INDEX event_property_cursor ON event (property_id, cursor)",
             ]
         ),
+        (
+            "v3",
+            [
+                """
+                CREATE TABLE hub_user (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('warden', 'operator')),
+                    property_id TEXT,
+                    password_hash TEXT NOT NULL,
+                    disabled BOOLEAN NOT NULL DEFAULT FALSE,
+                    created_at BIGINT NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -55,6 +55,20 @@ enum SQLiteHubSchema {
             try db.execute(sql: "CREATE INDEX event_kiosk_seq ON event(kiosk_id, seq)")
         }
         migrator.registerMigration("v3") { db in try propertiesMigration(db) }
+        migrator.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE hub_user (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        role TEXT NOT NULL CHECK (role IN ('warden', 'operator')),
+                        property_id TEXT,
+                        password_hash TEXT NOT NULL,
+                        disabled INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL
+                    )
+                    """
+            )
+        }
         return migrator
     }
 

@@ -21,7 +21,8 @@ struct KioskRun {
         environment: [String: String] = [:],
         directory: URL? = nil,
         executable: URL = Self.executable,
-        clock: SimulatedClock = .shared
+        clock: SimulatedClock = .shared,
+        input: String? = nil
     ) throws {
         let process = Process()
         process.executableURL = executable
@@ -36,8 +37,13 @@ struct KioskRun {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            try inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,0 +1,72 @@
+public import Foundation
+import HummingbirdBcrypt
+public import KioskCore
+import NIOPosix
+
+extension HubStore {
+    /// The bcrypt cost of stored passwords (2^12 rounds, about a quarter of a second on a small server).
+    static let bcryptCost: UInt8 = 12
+    /// The shortest password a user may choose.
+    public static let minimumPasswordLength = 10
+
+    /// Adds a user; with no `password`, one is generated. Returns the password when it was generated (to be shown
+    /// once), nil otherwise. Only its bcrypt hash is kept.
+    public func createUser(
+        name: String,
+        role: HubUser.Role,
+        password: String?,
+        now: Date = WallClock.system.now()
+    ) async throws(KioskError) -> String? {
+        if let problem = HubUser.nameProblem(name) { throw KioskError(.usage, problem) }
+        if case .warden(let property) = role { _ = try await self.property(property) }
+        let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
+        let user = HubUser(name: name, role: role, disabled: false, createdAt: now)
+        guard try await storage.addUser(StoredUser(user: user, passwordHash: try await Self.hash(chosen))) else {
+            throw KioskError(.dataError, "a user named '\(name)' exists already")
+        }
+        return password == nil ? chosen : nil
+    }
+
+    /// Every user, by name.
+    public func users() async throws(KioskError) -> [HubUser] {
+        try await storage.users()
+    }
+
+    /// Disables the user named `name`: they can no longer sign in.
+    public func disableUser(named name: String) async throws(KioskError) {
+        guard try await storage.disableUser(named: name) else { throw KioskError(.dataError, "no user is named '\(name)'") }
+    }
+
+    /// Gives the user named `name` a new password (generated when nil, and returned to be shown once).
+    public func setPassword(_ password: String?, forUser name: String) async throws(KioskError) -> String? {
+        let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
+        guard try await storage.setPasswordHash(try await Self.hash(chosen), forUser: name) else {
+            throw KioskError(.dataError, "no user is named '\(name)'")
+        }
+        return password == nil ? chosen : nil
+    }
+
+    /// `password` if it is long enough and a single line.
+    private static func checked(_ password: String) throws(KioskError) -> String {
+        guard password.count >= minimumPasswordLength, !password.contains(where: \.isNewline) else {
+            throw KioskError(.dataError, "a password is one line of at least \(minimumPasswordLength) characters")
+        }
+        return password
+    }
+
+    /// 20 characters from a 32-letter alphabet without look-alikes (100 bits).
+    private static func generatedPassword() -> String {
+        let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<20).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+    }
+
+    /// bcrypt on a thread of NIO's pool: a quarter of a second of CPU stays off the cooperative pool.
+    static func hash(_ password: String) async throws(KioskError) -> String {
+        do {
+            return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: bcryptCost) }
+        } catch {
+            throw KioskError(.ioError, "cannot hash the password: \(error)")
+        }
+    }
+}
