@@ -65,7 +65,7 @@ struct CSVReport {
         instant.map { Timestamp.format($0, in: policy.timeZone) } ?? ""
     }
 
-    private static func line(_ fields: [String]) -> String {
+    static func line(_ fields: [String]) -> String {
         fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

@@ -114,7 +114,7 @@ struct HTMLReport {
 
 extension String {
     /// The text safe in HTML content and quoted attributes: `&`, `<`, `>`, `"` and `'` as character references.
-    fileprivate var htmlEscaped: String {
+    var htmlEscaped: String {
         var escaped = ""
         for character in self {
             switch character {

@@ -9,7 +9,7 @@ import KioskReports
 struct HubReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Print the attendance report of one day over all gates of a property, or with --all a summary of every property."
+        abstract: "Print one day's attendance over all gates of a property, its monthly sheet (--month), or every property's summary (--all)."
     )
 
     @OptionGroup var options: HubOptions
@@ -21,6 +21,9 @@ struct HubReportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The attendance day (YYYY-MM-DD); default the current one.", valueName: "date"))
     var date: String?
 
+    @Option(help: ArgumentHelp("The monthly sheet of this month, YYYY-MM: each day's status as its report gives it.", valueName: "month"))
+    var month: String?
+
     @Option(help: "text, csv, json or html (text or json with --all).")
     var format: String = "text"
 
@@ -30,10 +33,15 @@ struct HubReportCommand: AsyncParsableCommand {
         if all && ![ReportFormat.text, .json].contains(ReportFormat(rawValue: format)) {
             throw ValidationError("--all prints text or json, not '\(format)'")
         }
+        if let month {
+            guard AttendanceMonth(parsing: month) != nil else { throw ValidationError("--month must be YYYY-MM, not '\(month)'") }
+            guard date == nil, !all else { throw ValidationError("--month goes with neither --date nor --all") }
+        }
     }
 
     func run() async throws {
         let (date, propertyID, all) = (self.date.flatMap(AttendanceDate.init(parsing:)), property.property, self.all)
+        let month = self.month.flatMap(AttendanceMonth.init(parsing:))
         let format = ReportFormat(rawValue: self.format) ?? .text
         let rendered = try await options.withStore { _, store in
             let now = WallClock.system.now()
@@ -41,8 +49,14 @@ struct HubReportCommand: AsyncParsableCommand {
                 let summary = ChainSummaryReport(try await store.chainSummary(on: date, now: now))
                 return format == .json ? summary.json : summary.text
             }
-            let report = try await store.report(for: try await store.property(propertyID), on: date, now: now)
-            return ReportRenderer().render(report, as: format)
+            let property = try await store.property(propertyID)
+            if let month {
+                let sheet = try await MonthlySheet.build(month: month, policy: property.policy, now: now) { day, _ in
+                    try await store.report(for: property, on: day, now: now).attendance
+                }
+                return MonthlySheetReport(sheet, source: property.name).render(as: format)
+            }
+            return ReportRenderer().render(try await store.report(for: property, on: date, now: now), as: format)
         }
         print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
     }
