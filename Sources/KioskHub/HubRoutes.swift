@@ -9,6 +9,13 @@ import NIOCore
 struct HubRoutes: Sendable {
     let store: HubStore
     let clock: WallClock
+    let contacts: GateContacts
+
+    init(store: HubStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+        contacts = GateContacts(store: store)
+    }
 
     /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
     static let methods: [String: [HTTPRequest.Method]] = [
@@ -125,6 +132,7 @@ struct HubRoutes: Sendable {
         guard case .kiosk(let kioskID, let property) = try await holder(request) else {
             throw HubHTTPError(.forbidden, "an operator token reads the chain summary only; kiosks use their own tokens")
         }
+        await contacts.heard(kioskID, property: property, at: clock.now())
         return (kioskID, property)
     }
 

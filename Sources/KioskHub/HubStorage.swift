@@ -27,6 +27,8 @@ public protocol HubStorage: Sendable {
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64)
     /// The ids of every stored event, sorted.
     func eventIDs() async throws(KioskError) -> [String]
+    /// The kiosk that recorded each of `ids` (those stored).
+    func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String]
 
     /// Merges `rows` into the roster of `property` in one transaction, or with `replace` makes them its whole roster;
     /// any conflict aborts it with nothing changed.
@@ -52,6 +54,11 @@ public protocol HubStorage: Sendable {
     func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int
     /// Every token's holder, hash and creation time; kiosks' by kiosk then creation time, then the operator's.
     func tokens() async throws(KioskError) -> [StoredToken]
+
+    /// Notes that kiosk `kioskID` of `property` was heard from at `instant`.
+    func noteContact(kioskID: String, property: String, at instant: Date) async throws(KioskError)
+    /// The gates of `property` (kiosks with a token there, or heard from there) and when each was last heard from.
+    func gates(property: String) async throws(KioskError) -> [(kioskID: String, lastSeen: Date?)]
 
     /// How many rows of each kind the database holds.
     func counts() async throws(KioskError) -> HubStoreCounts

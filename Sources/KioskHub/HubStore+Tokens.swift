@@ -35,7 +35,7 @@ extension HubStore {
 
     /// Whom a presented token speaks for, or nil for an unknown or revoked token.
     public func holder(presenting token: String) async throws(KioskError) -> TokenHolder? {
-        try await storage.holder(tokenHash: Self.hash(token))
+        try await storage.holder(tokenHash: Self.tokenHash(token))
     }
 
     /// Removes the tokens whose hash starts with `tokenID` (at least 8 hex digits); returns how many.
@@ -56,11 +56,12 @@ extension HubStore {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let token = "kh_" + bytes.map { String(format: "%02x", $0) }.joined()
-        try await storage.addToken(hash: Self.hash(token), holder: holder, createdAt: now)
+        try await storage.addToken(hash: Self.tokenHash(token), holder: holder, createdAt: now)
         return token
     }
 
-    static func hash(_ token: String) -> String {
+    /// The SHA-256 of a bearer token in hex: what the database keeps of it.
+    static func tokenHash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

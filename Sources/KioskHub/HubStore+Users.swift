@@ -21,7 +21,7 @@ extension HubStore {
         if case .warden(let property) = role { _ = try await self.property(property) }
         let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
         let user = HubUser(name: name, role: role, disabled: false, createdAt: now)
-        guard try await storage.addUser(StoredUser(user: user, passwordHash: try await Self.hash(chosen))) else {
+        guard try await storage.addUser(StoredUser(user: user, passwordHash: try await Self.passwordHash(chosen))) else {
             throw KioskError(.dataError, "a user named '\(name)' exists already")
         }
         return password == nil ? chosen : nil
@@ -40,7 +40,7 @@ extension HubStore {
     /// Gives the user named `name` a new password (generated when nil, and returned to be shown once).
     public func setPassword(_ password: String?, forUser name: String) async throws(KioskError) -> String? {
         let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
-        guard try await storage.setPasswordHash(try await Self.hash(chosen), forUser: name) else {
+        guard try await storage.setPasswordHash(try await Self.passwordHash(chosen), forUser: name) else {
             throw KioskError(.dataError, "no user is named '\(name)'")
         }
         return password == nil ? chosen : nil
@@ -62,7 +62,7 @@ extension HubStore {
     }
 
     /// bcrypt on a thread of NIO's pool: a quarter of a second of CPU stays off the cooperative pool.
-    static func hash(_ password: String) async throws(KioskError) -> String {
+    static func passwordHash(_ password: String) async throws(KioskError) -> String {
         do {
             return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: bcryptCost) }
         } catch {

@@ -102,7 +102,8 @@ enum PostgresHubSchema {
                     disabled BOOLEAN NOT NULL DEFAULT FALSE,
                     created_at BIGINT NOT NULL
                 )
-                """
+                """,
+                "CREATE TABLE kiosk_contact (kiosk_id TEXT PRIMARY KEY NOT NULL, property_id TEXT NOT NULL, last_seen_at BIGINT NOT NULL)",
             ]
         ),
     ]

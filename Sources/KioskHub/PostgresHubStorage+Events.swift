@@ -118,6 +118,20 @@ extension PostgresHubStorage {
         }
     }
 
+    public func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String] {
+        try await failing("read failed") {
+            var kiosks: [EventID: String] = [:]
+            for try await (id, kiosk) in try await client.query(
+                "SELECT id, kiosk_id FROM event WHERE id = ANY(\(ids.map(\.rawValue)))",
+                logger: logger
+            )
+            .decode((String, String).self) {
+                kiosks[EventID(rawValue: id)] = kiosk
+            }
+            return kiosks
+        }
+    }
+
     public func eventIDs() async throws(KioskError) -> [String] {
         try await failing("read failed") {
             var ids: [String] = []

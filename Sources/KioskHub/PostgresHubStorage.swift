@@ -85,16 +85,30 @@ public struct PostgresHubStorage: HubStorage {
         }
     }
 
+    /// `body`'s result, or `DeadlineExceeded` once `deadline` has passed. The answer does not wait for `body` to
+    /// end (a statement on a connection the server dropped may not notice cancellation at once); `body` is cancelled
+    /// and finishes on its own.
     private static func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return nil
+        let answer = FirstAnswer<T>()
+        let work = Task {
+            do {
+                answer.give(.success(try await body()))
+            } catch {
+                answer.give(.failure(error))
             }
-            defer { group.cancelAll() }
-            guard case let value?? = try await group.next() else { throw DeadlineExceeded() }
-            return value
+        }
+        let timer = Task {
+            try await Task.sleep(for: deadline)
+            answer.give(.failure(DeadlineExceeded()))
+        }
+        return try await withTaskCancellationHandler {
+            defer {
+                work.cancel()
+                timer.cancel()
+            }
+            return try await answer.value()
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
         }
     }
 

@@ -65,6 +65,11 @@ enum SQLiteHubSchema {
                         password_hash TEXT NOT NULL,
                         disabled INTEGER NOT NULL DEFAULT 0,
                         created_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE kiosk_contact (
+                        kiosk_id TEXT PRIMARY KEY NOT NULL,
+                        property_id TEXT NOT NULL,
+                        last_seen_at INTEGER NOT NULL
                     )
                     """
             )

@@ -100,6 +100,10 @@ public struct SQLiteHubStorage: HubStorage {
         try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM event ORDER BY id") }
     }
 
+    public func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String] {
+        try await database.read { db in try EventColumns.kioskIDs(of: ids, db) }
+    }
+
     public func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary {
         try await database.write { db in try RosterTables.importRows(rows, file: file, replace: replace, scope: .property(property), in: db) }
     }

@@ -44,4 +44,19 @@ public enum EventColumns {
             clockSynchronised: try row.decode(forColumn: "clock_synced")
         )
     }
+
+    /// The kiosk that recorded each of `ids` (those stored), for the muster's "which gate".
+    public static func kioskIDs(of ids: [EventID], _ db: Database) throws -> [EventID: String] {
+        var kiosks: [EventID: String] = [:]
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(ids.count, start + 500)]
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, kiosk_id FROM event WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+                arguments: StatementArguments(chunk.map(\.rawValue))
+            )
+            for row in rows { kiosks[EventID(rawValue: row["id"])] = row["kiosk_id"] }
+        }
+        return kiosks
+    }
 }

@@ -15,7 +15,8 @@ struct KioskHubCommand: AsyncParsableCommand {
             sysexits: 64 usage, 65 bad data, 66 missing input, 74 I/O error, 78 configuration.
             """,
         subcommands: [
-            ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, UserCommand.self,
+            ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, MusterCommand.self,
+            UserCommand.self,
             MigrateStoreCommand.self,
         ]
     )
