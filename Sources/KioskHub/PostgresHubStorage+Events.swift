@@ -6,8 +6,8 @@ import PostgresNIO
 extension PostgresHubStorage {
     public func insert(_ records: [EventRecord], receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         try await failing("write failed, nothing was stored") {
-            try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+            try await transaction { connection in
+                try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
                 var insertions: [EventInsertion] = []
                 for record in records {
                     insertions.append(try await insert(record, receivedAt: receivedAt.storeMillis, on: connection))
@@ -19,14 +19,12 @@ extension PostgresHubStorage {
 
     private func insert(_ record: EventRecord, receivedAt: Int64, on connection: PostgresConnection) async throws -> EventInsertion {
         let id = record.id.rawValue
-        let owner = try await connection.query("SELECT kiosk_id FROM event WHERE id = \(id)", logger: logger).decode(String.self).first { _ in true }
-        if let owner { return owner == record.kioskID ? .duplicate : .idOfAnotherKiosk }
-        let seqTaken = try await connection.query(
-            "SELECT 1 FROM event WHERE kiosk_id = \(record.kioskID) AND seq = \(record.seq) LIMIT 1",
-            logger: logger
-        ).collect()
+        if let owner = try await run("SELECT kiosk_id FROM event WHERE id = \(id)", on: connection).first?.decode(String.self) {
+            return owner == record.kioskID ? .duplicate : .idOfAnotherKiosk
+        }
+        let seqTaken = try await run("SELECT 1 FROM event WHERE kiosk_id = \(record.kioskID) AND seq = \(record.seq) LIMIT 1", on: connection)
         if !seqTaken.isEmpty { return .seqTaken }
-        _ = try await connection.query(
+        try await run(
             """
             INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
                 occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at)
@@ -35,7 +33,7 @@ extension PostgresHubStorage {
                 \(record.occurredAt.storeMillis), \(record.recordedAt.storeMillis), \(record.monotonicNanoseconds), \(record.bootID),
                 \(record.clockSynchronised), \(receivedAt))
             """,
-            logger: logger
+            on: connection
         )
         return .stored
     }
@@ -46,17 +44,16 @@ extension PostgresHubStorage {
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64) {
         try await failing("read failed") {
-            let rows = try await client.query(
+            let rows = try await query(
                 """
                 SELECT cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
                     occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
                 FROM event WHERE cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
-                """,
-                logger: logger
+                """
             )
             var records: [EventRecord] = []
             var last = cursor
-            for try await row in rows {
+            for row in rows {
                 let (
                     position, id, kiosk, seq, reader, uid, studentID, kind, direction, outcome, reason, occurredAt, recordedAt, monotonic, bootID,
                     synced
@@ -87,8 +84,9 @@ extension PostgresHubStorage {
                 )
             }
             if records.isEmpty {
-                let highest = try await client.query("SELECT COALESCE(MAX(cursor), 0) FROM event", logger: logger).decode(Int64.self)
-                for try await value in highest { last = max(cursor, value) }
+                if let highest = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event").first?.decode(Int64.self) {
+                    last = max(cursor, highest)
+                }
             }
             return (records, last)
         }

@@ -13,7 +13,7 @@ extension PostgresHubStorage {
     {
         try await failing("read failed") {
             // One snapshot for every query of the report, as SQLite's read transaction gives.
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, connection: connection)
             }

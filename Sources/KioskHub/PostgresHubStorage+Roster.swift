@@ -6,7 +6,7 @@ import PostgresNIO
 extension PostgresHubStorage {
     public func importRoster(_ rows: [RosterRow], file: String, replace: Bool) async throws(KioskError) -> RosterImportSummary {
         try await failing("write failed, the roster is unchanged") {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 var owners: [TagUID: String] = [:]
                 let uids = Array(Set(rows.map(\.uid.hex)))
                 for try await (uid, owner) in try await connection.query(
@@ -48,10 +48,8 @@ extension PostgresHubStorage {
     public func roster() async throws(KioskError) -> [RosterEntry] {
         try await failing("read failed") {
             var tags: [String: [TagUID]] = [:]
-            for try await (uid, studentID) in try await client.query(
-                "SELECT uid, student_id FROM tag ORDER BY uid COLLATE \"C\"",
-                logger: logger
-            ).decode((String, String).self) {
+            for row in try await query("SELECT uid, student_id FROM tag ORDER BY uid COLLATE \"C\"") {
+                let (uid, studentID) = try row.decode((String, String).self)
                 if let tag = try? TagUID(parsing: uid) { tags[studentID, default: []].append(tag) }
             }
             return try await students(where: "TRUE").map { RosterEntry(student: $0, tags: tags[$0.id] ?? []) }
@@ -62,7 +60,8 @@ extension PostgresHubStorage {
     func students(where condition: String) async throws -> [Student] {
         var students: [Student] = []
         let query = PostgresQuery(unsafeSQL: "SELECT id, name, room, status FROM student WHERE \(condition) ORDER BY id COLLATE \"C\"")
-        for try await (id, name, room, status) in try await client.query(query, logger: logger).decode((String, String, String, String).self) {
+        for row in try await self.query(query) {
+            let (id, name, room, status) = try row.decode((String, String, String, String).self)
             students.append(Student(id: id, name: name, room: room, status: StudentStatus(rawValue: status) ?? .inactive))
         }
         return students

@@ -15,10 +15,7 @@ extension PostgresHubStorage {
 
     public func kiosk(tokenHash hash: String) async throws(KioskError) -> String? {
         try await failing("read failed") {
-            for try await kiosk in try await client.query("SELECT kiosk_id FROM token WHERE hash = \(hash)", logger: logger).decode(String.self) {
-                return kiosk
-            }
-            return nil
+            try await query("SELECT kiosk_id FROM token WHERE hash = \(hash)").first?.decode(String.self)
         }
     }
 
