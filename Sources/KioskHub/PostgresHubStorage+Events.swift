@@ -6,8 +6,8 @@ import PostgresNIO
 extension PostgresHubStorage {
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         try await failing("write failed, nothing was stored") {
-            try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+            try await transaction { connection in
+                _ = try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
                 var insertions: [EventInsertion] = []
                 for record in records {
                     insertions.append(try await insert(record, property: property, receivedAt: receivedAt.storeMillis, on: connection))
@@ -20,14 +20,14 @@ extension PostgresHubStorage {
     private func insert(_ record: EventRecord, property: String, receivedAt: Int64, on connection: PostgresConnection) async throws -> EventInsertion
     {
         let id = record.id.rawValue
-        let owner = try await connection.query("SELECT kiosk_id FROM event WHERE id = \(id)", logger: logger).decode(String.self).first { _ in true }
+        let owner = try await run("SELECT kiosk_id FROM event WHERE id = \(id)", on: connection).decode(String.self).first { _ in true }
         if let owner { return owner == record.kioskID ? .duplicate : .idOfAnotherKiosk }
-        let seqTaken = try await connection.query(
+        let seqTaken = try await run(
             "SELECT 1 FROM event WHERE kiosk_id = \(record.kioskID) AND seq = \(record.seq) LIMIT 1",
-            logger: logger
-        ).collect()
+            on: connection
+        )
         if !seqTaken.isEmpty { return .seqTaken }
-        _ = try await connection.query(Self.insertion(record, property: property, receivedAt: receivedAt, cursor: nil), logger: logger)
+        _ = try await run(Self.insertion(record, property: property, receivedAt: receivedAt, cursor: nil), on: connection)
         return .stored
     }
 
@@ -49,15 +49,15 @@ extension PostgresHubStorage {
     /// them: the copy of another hub database (`kiosk-hub migrate-store`), so kiosks' pull cursors stay valid.
     public func importEvents(_ events: [StoredEvent]) async throws(KioskError) {
         try await failing("write failed, nothing of this batch was stored") {
-            try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+            try await transaction { connection in
+                _ = try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
                 for event in events {
                     let query = Self.insertion(event.record, property: event.property, receivedAt: event.receivedAt.storeMillis, cursor: event.cursor)
-                    _ = try await connection.query(query, logger: logger)
+                    _ = try await run(query, on: connection)
                 }
-                _ = try await connection.query(
+                _ = try await run(
                     "SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event",
-                    logger: logger
+                    on: connection
                 )
             }
         }
@@ -70,17 +70,16 @@ extension PostgresHubStorage {
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64) {
         try await failing("read failed") {
-            let rows = try await client.query(
+            let rows = try await query(
                 """
                 SELECT cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
                     occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
                 FROM event WHERE property_id = \(property) AND cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
-                """,
-                logger: logger
+                """
             )
             var records: [EventRecord] = []
             var last = cursor
-            for try await row in rows {
+            for row in rows {
                 let (
                     position, id, kiosk, seq, reader, uid, studentID, kind, direction, outcome, reason, occurredAt, recordedAt, monotonic, bootID,
                     synced
@@ -111,8 +110,8 @@ extension PostgresHubStorage {
                 )
             }
             if records.isEmpty {
-                let highest = try await client.query("SELECT COALESCE(MAX(cursor), 0) FROM event", logger: logger).decode(Int64.self)
-                for try await value in highest { last = max(cursor, value) }
+                let highest = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event").decode(Int64.self)
+                for value in highest { last = max(cursor, value) }
             }
             return (records, last)
         }
@@ -121,9 +120,8 @@ extension PostgresHubStorage {
     public func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String] {
         try await failing("read failed") {
             var kiosks: [EventID: String] = [:]
-            for try await (id, kiosk) in try await client.query(
-                "SELECT id, kiosk_id FROM event WHERE id = ANY(\(ids.map(\.rawValue)))",
-                logger: logger
+            for (id, kiosk) in try await query(
+                "SELECT id, kiosk_id FROM event WHERE id = ANY(\(ids.map(\.rawValue)))"
             )
             .decode((String, String).self) {
                 kiosks[EventID(rawValue: id)] = kiosk
@@ -135,7 +133,7 @@ extension PostgresHubStorage {
     public func eventIDs() async throws(KioskError) -> [String] {
         try await failing("read failed") {
             var ids: [String] = []
-            for try await id in try await client.query("SELECT id FROM event ORDER BY id COLLATE \"C\"", logger: logger).decode(String.self) {
+            for id in try await query("SELECT id FROM event ORDER BY id COLLATE \"C\"").decode(String.self) {
                 ids.append(id)
             }
             return ids

@@ -7,15 +7,14 @@ extension PostgresHubStorage {
     public func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool {
         let row = PropertyRow(property)
         return try await failing("write failed") {
-            let inserted = try await client.query(
+            let inserted = try await query(
                 """
                 INSERT INTO property (id, name, timezone, day_starts_at, curfew, debounce_seconds, initial_state, created_at)
                 VALUES (\(row.id), \(row.name), \(row.timeZone), \(row.dayStartsAt), \(row.curfew), \(row.debounceSeconds),
                     \(row.initialState), \(createdAt.storeMillis))
                 ON CONFLICT (id) DO NOTHING RETURNING id
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return !inserted.isEmpty
         }
     }
@@ -23,12 +22,11 @@ extension PostgresHubStorage {
     public func properties() async throws(KioskError) -> [HubProperty] {
         let rows = try await failing("read failed") {
             var rows: [PropertyRow] = []
-            for try await (id, name, zone, start, curfew, debounce, state) in try await client.query(
+            for (id, name, zone, start, curfew, debounce, state) in try await query(
                 """
                 SELECT id, name, timezone, day_starts_at, curfew, debounce_seconds, initial_state FROM property
                 ORDER BY id COLLATE "C"
-                """,
-                logger: logger
+                """
             ).decode((String, String, String, String, String, Int32, String).self) {
                 rows.append(
                     PropertyRow(
@@ -49,14 +47,13 @@ extension PostgresHubStorage {
 
     public func counts() async throws(KioskError) -> HubStoreCounts {
         try await failing("read failed") {
-            let rows = try await client.query(
+            let rows = try await query(
                 """
                 SELECT (SELECT COUNT(*) FROM property), (SELECT COUNT(*) FROM student), (SELECT COUNT(*) FROM tag),
                     (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event)
-                """,
-                logger: logger
+                """
             ).decode((Int64, Int64, Int64, Int64, Int64).self)
-            for try await (properties, students, tags, tokens, events) in rows {
+            for (properties, students, tags, tokens, events) in rows {
                 return HubStoreCounts(properties: Int(properties), students: Int(students), tags: Int(tags), tokens: Int(tokens), events: Int(events))
             }
             return HubStoreCounts(properties: 0, students: 0, tags: 0, tokens: 0, events: 0)

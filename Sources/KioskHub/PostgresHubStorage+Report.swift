@@ -14,8 +14,8 @@ extension PostgresHubStorage {
     {
         try await failing("read failed") {
             // One snapshot for every query of the report, as SQLite's read transaction gives.
-            try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            try await transaction { connection in
+                _ = try await run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
                 return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, property: property, connection: connection)
             }
         }
@@ -34,21 +34,21 @@ extension PostgresHubStorage {
         let end = evaluatedAt.storeMillis
         let readsFrom = policy.start(of: date).addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         var students: [Student] = []
-        for try await (id, name, room) in try await connection.query(
+        for (id, name, room) in try await run(
             "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id COLLATE \"C\"",
-            logger: logger
+            on: connection
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
         }
         let ids = students.map(\.id)
         var latest: [AcceptedTap] = []
-        for try await (studentID, id, occurredAt, direction) in try await connection.query(
+        for (studentID, id, occurredAt, direction) in try await run(
             """
             SELECT DISTINCT ON (student_id) student_id, id, occurred_at, direction FROM event
             WHERE property_id = \(property) AND outcome = 'accepted' AND student_id = ANY(\(ids)) AND occurred_at < \(start)
             ORDER BY student_id, occurred_at DESC, id COLLATE "C" DESC
             """,
-            logger: logger
+            on: connection
         ).decode((String, String, Int64, String?).self) {
             guard let direction = direction.flatMap(Direction.init(rawValue:)) else { continue }
             latest.append(
@@ -56,12 +56,12 @@ extension PostgresHubStorage {
             )
         }
         var reads: [AttendanceFacts.DayRead] = []
-        for try await (id, studentID, uid, direction, outcome, occurredAt) in try await connection.query(
+        for (id, studentID, uid, direction, outcome, occurredAt) in try await run(
             """
             SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
             WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
             """,
-            logger: logger
+            on: connection
         ).decode((String, String?, String?, String?, String, Int64).self) {
             reads.append(
                 AttendanceFacts.DayRead(
@@ -76,12 +76,12 @@ extension PostgresHubStorage {
         }
         var unsynchronised = 0
         var lastReceived: Int64?
-        for try await (count, received) in try await connection.query(
+        for (count, received) in try await run(
             """
             SELECT (SELECT COUNT(*) FROM event WHERE property_id = \(property) AND occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
                    (SELECT MAX(received_at) FROM event WHERE property_id = \(property))
             """,
-            logger: logger
+            on: connection
         ).decode((Int64, Int64?).self) {
             unsynchronised = Int(count)
             lastReceived = received

@@ -6,21 +6,19 @@ import PostgresNIO
 extension PostgresHubStorage {
     public func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError) {
         try await failing("write failed") {
-            _ = try await client.query(
+            _ = try await query(
                 """
                 INSERT INTO token (hash, role, kiosk_id, property_id, created_at)
                 VALUES (\(hash), \(holder.role), \(holder.kioskID), \(holder.propertyID), \(createdAt.storeMillis))
-                """,
-                logger: logger
+                """
             )
         }
     }
 
     public func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder? {
         try await failing("read failed") {
-            for try await (role, kiosk, property) in try await client.query(
-                "SELECT role, kiosk_id, property_id FROM token WHERE hash = \(hash)",
-                logger: logger
+            for (role, kiosk, property) in try await query(
+                "SELECT role, kiosk_id, property_id FROM token WHERE hash = \(hash)"
             ).decode((String, String?, String?).self) {
                 return TokenHolder(role: role, kioskID: kiosk, propertyID: property)
             }
@@ -30,12 +28,11 @@ extension PostgresHubStorage {
 
     public func property(ofKiosk kioskID: String) async throws(KioskError) -> String? {
         try await failing("read failed") {
-            for try await property in try await client.query(
+            for property in try await query(
                 """
                 SELECT property_id FROM token WHERE kiosk_id = \(kioskID)
                 UNION ALL (SELECT property_id FROM event WHERE kiosk_id = \(kioskID) LIMIT 1) LIMIT 1
-                """,
-                logger: logger
+                """
             ).decode(String.self) {
                 return property
             }
@@ -46,9 +43,8 @@ extension PostgresHubStorage {
     public func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int {
         try await failing("write failed") {
             var removed = 0
-            for try await _ in try await client.query(
-                "DELETE FROM token WHERE hash LIKE \(prefix + "%") RETURNING hash",
-                logger: logger
+            for _ in try await query(
+                "DELETE FROM token WHERE hash LIKE \(prefix + "%") RETURNING hash"
             ) {
                 removed += 1
             }
@@ -59,12 +55,11 @@ extension PostgresHubStorage {
     public func tokens() async throws(KioskError) -> [StoredToken] {
         try await failing("read failed") {
             var tokens: [StoredToken] = []
-            for try await (role, kiosk, property, hash, created) in try await client.query(
+            for (role, kiosk, property, hash, created) in try await query(
                 """
                 SELECT role, kiosk_id, property_id, hash, created_at FROM token
                 ORDER BY kiosk_id IS NULL, kiosk_id COLLATE "C", created_at
-                """,
-                logger: logger
+                """
             ).decode((String, String?, String?, String, Int64).self) {
                 guard let holder = TokenHolder(role: role, kioskID: kiosk, propertyID: property) else { continue }
                 tokens.append(StoredToken(holder: holder, hash: hash, createdAt: Date(storeMillis: created)))

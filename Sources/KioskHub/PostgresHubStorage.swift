@@ -62,7 +62,7 @@ public struct PostgresHubStorage: HubStorage {
     }
 
     public func isHealthy() async -> Bool {
-        (try? await failing("does not answer") { try await client.query("SELECT 1", logger: logger).collect().count }) == 1
+        (try? await failing("does not answer") { try await query("SELECT 1").count }) == 1
     }
 
     /// How long one database operation may take, the wait for a connection included, before the hub gives up on it

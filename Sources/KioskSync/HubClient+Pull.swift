@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KioskCore
 public import KioskWire
 import NIOCore
 import NIOHTTP1
@@ -10,7 +11,8 @@ public enum PullAnswer<Value: Sendable>: Sendable {
     /// 304: the roster has not changed since the ETag sent.
     case unchanged
     case tokenRejected(status: Int)
-    case unavailable(reason: String)
+    /// No usable answer; `retryAfter` is how long the hub asked to wait, if it did.
+    case unavailable(reason: String, retryAfter: Duration?)
 }
 
 extension HubClient {
@@ -22,12 +24,12 @@ extension HubClient {
         case .value(let (status, etag, body)):
             if status == 304 { return .unchanged }
             guard let roster = try? JSONDecoder().decode(WireRoster.self, from: body), let etag else {
-                return .unavailable(reason: "the hub's roster answer is not a roster with an ETag")
+                return .unavailable(reason: "the hub's roster answer is not a roster with an ETag", retryAfter: nil)
             }
             return .value((roster, etag))
         case .unchanged: return .unchanged
         case .tokenRejected(let status): return .tokenRejected(status: status)
-        case .unavailable(let reason): return .unavailable(reason: reason)
+        case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
         }
     }
 
@@ -37,17 +39,17 @@ extension HubClient {
         switch await get(request) {
         case .value(let (_, _, body)):
             guard let page = try? JSONDecoder().decode(EventPage.self, from: body) else {
-                return .unavailable(reason: "the hub's events answer is not a page of events")
+                return .unavailable(reason: "the hub's events answer is not a page of events", retryAfter: nil)
             }
             return .value(page)
         case .unchanged: return .unchanged
         case .tokenRejected(let status): return .tokenRejected(status: status)
-        case .unavailable(let reason): return .unavailable(reason: reason)
+        case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
         }
     }
 
     /// A GET with the bearer token: 200 and 304 give the status, ETag and body; 401/403 a rejected token;
-    /// anything else is a failure to try again later.
+    /// anything else is a failure to try again later, no sooner than a `Retry-After` the hub sent.
     private func get(_ request: HTTPClientRequest) async -> PullAnswer<(Int, String?, Data)> {
         var request = request
         request.method = .GET
@@ -59,10 +61,12 @@ extension HubClient {
             switch status {
             case 200, 304: return .value((status, response.headers.first(name: "ETag"), Data(body.readableBytesView)))
             case 401, 403: return .tokenRejected(status: status)
-            default: return .unavailable(reason: "the hub answered HTTP \(status)")
+            default:
+                let retryAfter = RetryAfter.parse(response.headers.first(name: "Retry-After"), now: clock.now())
+                return .unavailable(reason: "the hub answered HTTP \(status)", retryAfter: retryAfter)
             }
         } catch {
-            return .unavailable(reason: "hub unreachable: \(error)")
+            return .unavailable(reason: "hub unreachable: \(error)", retryAfter: nil)
         }
     }
 }

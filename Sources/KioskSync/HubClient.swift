@@ -16,7 +16,7 @@ public struct HubClient: Sendable {
     private let baseURL: URL
     private let bearer: HubToken
     let requestTimeout: TimeAmount
-    private let clock: WallClock
+    let clock: WallClock
 
     /// A client of the hub at `configuration.hubURL`, sending `token` (empty while there is none), trusting the
     /// system's CAs and `caFile` for https.

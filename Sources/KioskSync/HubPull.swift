@@ -18,7 +18,7 @@ struct HubPull {
         case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, etag: etag)
         case .unchanged: break
         case .tokenRejected(let status): return .tokenRejected(status: status)
-        case .unavailable(let reason): return .unavailable(reason: reason, retryAfter: nil)
+        case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
         }
         var cursor = state.cursor
         while true {
@@ -31,7 +31,7 @@ struct HubPull {
                 cursor = page.nextCursor
             case .unchanged: return nil
             case .tokenRejected(let status): return .tokenRejected(status: status)
-            case .unavailable(let reason): return .unavailable(reason: reason, retryAfter: nil)
+            case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
             }
         }
     }

@@ -7,15 +7,23 @@ import KioskJournal
 /// from its hub. Written through the journal's bulk path for other gates' events, then made this kiosk's own
 /// pending events in one statement (recording them one committed tap at a time would take minutes).
 public enum Backlog {
-    /// Writes the backlog into a new journal at `path` of kiosk `kioskID`, with a roster of 500 numbered students.
-    public static func journal(at path: String, kioskID: String, events count: Int) async throws {
+    /// Writes the backlog into a new journal at `path` of kiosk `kioskID`, with a roster of 500 numbered students;
+    /// the taps are those of `students` in turn, each student's alternating in and out.
+    public static func journal(at path: String, kioskID: String, events count: Int, students: Range<Int> = 0..<500) async throws {
         let journal = try await NumberedRoster.journal(at: path, kioskID: kioskID, students: 500)
         let start = Date().addingTimeInterval(-Double(count))
         var batch: [EventRecord] = []
         for seq in 1...Int64(count) {
             let instant = start.addingTimeInterval(Double(seq))
+            let (round, student) = Int(seq).quotientAndRemainder(dividingBy: students.count)
             batch.append(
-                NumberedRoster.tapEvent(kioskID: "backlog", seq: seq, student: Int(seq % 500), direction: seq % 2 == 0 ? .in : .out, at: instant)
+                NumberedRoster.tapEvent(
+                    kioskID: "backlog",
+                    seq: seq,
+                    student: students.lowerBound + student,
+                    direction: round % 2 == 0 ? .in : .out,
+                    at: instant
+                )
             )
             if batch.count == 20_000 || seq == Int64(count) {
                 _ = try await journal.insertPulled(batch, cursor: 0, at: Date())

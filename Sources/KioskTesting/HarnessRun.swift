@@ -22,7 +22,8 @@ public struct HarnessOutcome<Result: Sendable>: Sendable {
 /// The loop `kiosk-bench` and `kiosk-faults` share: the steps named by `--only` (all without it), one after the
 /// other in a scratch directory removed at the end, a row printed as each ends, then the JSON summary.
 public enum HarnessRun {
-    /// Runs `steps` (those `only` names, comma separated, when given) and prints `row` of each outcome.
+    /// Runs `steps` (those `only` names, comma separated, when given, with their variants) and prints `row` of each
+    /// outcome.
     public static func run<Result: Sendable>(
         _ steps: [any HarnessStep<Result>],
         tool: String,
@@ -34,7 +35,7 @@ public enum HarnessRun {
         let run = try ScratchRun(tool: tool, quick: quick)
         defer { run.removeScratch() }
         var outcomes: [HarnessOutcome<Result>] = []
-        for step in steps where wanted?.contains(step.name) ?? true {
+        for step in steps where wanted.map({ names in Self.selects(names, step.name) }) ?? true {
             print("\(step.name) \(step.title) ...")
             let outcome: HarnessOutcome<Result>
             do {
@@ -46,6 +47,11 @@ public enum HarnessRun {
             print(row(outcome))
         }
         return outcomes
+    }
+
+    /// Whether `names` (from `--only`) select the step `name`: by its name, or by its family's ("P5" selects P5-PG1).
+    private static func selects(_ names: Set<String>, _ name: String) -> Bool {
+        names.contains(name) || names.contains(String(name.prefix { $0 != "-" }))
     }
 
     /// Writes one JSON object: each outcome's title, `fields` and (when it could not run) its `error`, keyed by

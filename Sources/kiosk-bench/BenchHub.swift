@@ -1,41 +1,50 @@
 import Foundation
 import KioskTesting
 
-/// A real `kiosk-hub` on loopback (the binary beside `kiosk-bench`) with a token for each kiosk.
+/// Real `kiosk-hub serve` processes on loopback (the binary beside `kiosk-bench`) on one database, SQLite in the
+/// directory or PostgreSQL at a URL, with a token for each kiosk.
 struct BenchHub {
-    let process: LoggedProcess
-    let url: String
+    /// The hub processes, the first one alone unless more were asked for.
+    let hubs: [HubProcess]
     /// Each kiosk's token, as `kiosk-hub token create` printed it.
     let tokens: [String: String]
     private let directory: URL
 
-    init(in directory: URL, kioskIDs: [String]) async throws {
+    /// `processes` hubs on SQLite in `directory`, or on the PostgreSQL database at `databaseURL`.
+    init(in directory: URL, kioskIDs: [String], databaseURL: String? = nil, processes: Int = 1) async throws {
         self.directory = directory
-        let data = directory.appendingPathComponent("hub").path
+        let commands = HubCommands(dataDirectory: directory.appendingPathComponent("hub").path, databaseURL: databaseURL)
         var tokens: [String: String] = [:]
         for kioskID in kioskIDs {
-            let created = try LoggedProcess(KioskDirectory.sibling("kiosk-hub"), ["token", "create", "--kiosk", kioskID, "--data-dir", data])
-            _ = try await created.line(containing: "kh_", timeout: 20)
-            guard let token = created.output.last(where: { $0.hasPrefix("kh_") }) else { throw BenchError("kiosk-hub token create printed no token") }
+            let token = try await commands.createToken(kioskID: kioskID)
             tokens[kioskID] = token
             try token.write(toFile: Self.tokenFile(directory, kioskID), atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: Self.tokenFile(directory, kioskID))
         }
         self.tokens = tokens
-        process = try LoggedProcess(KioskDirectory.sibling("kiosk-hub"), ["serve", "--port", "0", "--data-dir", data], keepingStandardError: true)
-        _ = try await process.line(containing: "listening on", timeout: 20)
-        guard let line = process.output.first(where: { $0.contains("listening on") }), let port = line.split(separator: ":").last
-        else { throw BenchError("kiosk-hub did not say where it listens") }
-        url = "http://127.0.0.1:\(port)"
+        var hubs: [HubProcess] = []
+        for _ in 0..<max(1, processes) { hubs.append(try await commands.serve()) }
+        self.hubs = hubs
+    }
+
+    /// The first hub process.
+    var process: LoggedProcess { hubs[0].process }
+
+    /// The first hub's URL.
+    var url: String { hubs[0].url }
+
+    /// Stops every hub process.
+    func terminate() async throws {
+        for hub in hubs { try await hub.process.terminate() }
     }
 
     /// The file holding `kioskID`'s token.
     func tokenFile(for kioskID: String) -> String { Self.tokenFile(directory, kioskID) }
 
-    /// The `[sync]` section of `kioskID`'s kiosk.conf, pointing at this hub.
+    /// The `[sync]` section of `kioskID`'s kiosk.conf, pointing at the first hub.
     func syncSection(for kioskID: String) -> String { "[sync]\nhub_url = \"\(url)\"\ntoken_file = \"\(tokenFile(for: kioskID))\"\n" }
 
-    /// The hub's database file.
+    /// The hub's database file (SQLite).
     var databasePath: String { directory.appendingPathComponent("hub/hub.sqlite").path }
 
     private static func tokenFile(_ directory: URL, _ kioskID: String) -> String {

@@ -1,6 +1,6 @@
 import KioskTesting
 
-/// One fault scenario: R1 ... R6 (its `name`).
+/// One fault scenario: R1 ... R7 (its `name`).
 protocol FaultScenario: HarnessStep where Result == ScenarioResult {
     /// Runs the bounded loop and checks its invariants.
     func run(_ run: ScratchRun) async throws -> ScenarioResult
@@ -13,6 +13,6 @@ extension FaultScenario {
 /// Every scenario, in the order they run.
 enum FaultScenarios {
     static let all: [any HarnessStep<ScenarioResult>] = [
-        KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario(), PCSCDRestartScenario(),
+        KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario(), PCSCDRestartScenario(), ChainHubsScenario(),
     ]
 }

@@ -8,7 +8,7 @@ import KioskTesting
 struct KioskFaults: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-faults",
-        abstract: "Injects faults (kill -9, network faults, disk full, pcscd restarts, clock jumps) and checks the invariants.",
+        abstract: "Injects faults (kill -9, network faults, disk full, pcscd restarts, clock jumps, database restarts) and checks the invariants.",
         subcommands: [FaultSuite.self, RecordTapsCommand.self],
         defaultSubcommand: FaultSuite.self
     )

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// The real `kiosk-hub` (the binary beside the running program) on one hub database: SQLite in `dataDirectory`,
+/// or the PostgreSQL database at `databaseURL` (given as `KIOSK_HUB_DATABASE_URL`), for the benchmarks and fault
+/// scenarios that run hub processes.
+public struct HubCommands: Sendable {
+    public static let executable = KioskDirectory.sibling("kiosk-hub")
+
+    /// The hub's `--data-dir`.
+    public let dataDirectory: String
+    /// A PostgreSQL database instead of SQLite in `dataDirectory`.
+    public let databaseURL: String?
+
+    public init(dataDirectory: String, databaseURL: String? = nil) {
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+    }
+
+    /// The database for the child; empty means none, so a `KIOSK_HUB_DATABASE_URL` this process has is not inherited.
+    private var environment: [String: String] { ["KIOSK_HUB_DATABASE_URL": databaseURL ?? ""] }
+
+    /// `kiosk-hub token create --kiosk ID`: the new token.
+    public func createToken(kioskID: String) async throws -> String {
+        let output = try await run(["token", "create", "--kiosk", kioskID])
+        guard let token = output.split(separator: "\n").last(where: { $0.hasPrefix("kh_") }) else {
+            throw LoggedProcessError(waitedFor: "a token from kiosk-hub token create", output: output)
+        }
+        return String(token)
+    }
+
+    /// `kiosk-hub roster import FILE --replace`.
+    public func importRoster(_ file: String) async throws {
+        _ = try await run(["roster", "import", file, "--replace"])
+    }
+
+    /// `kiosk-hub serve` on a free loopback port, once it listens (after waiting for its database, if need be).
+    public func serve() async throws -> HubProcess {
+        let process = try LoggedProcess(
+            Self.executable,
+            ["serve", "--port", "0", "--data-dir", dataDirectory],
+            environment: environment,
+            keepingStandardError: true
+        )
+        return try await HubProcess(process)
+    }
+
+    /// Runs a short hub command to its end (at most 60 s) and returns what it printed. Its output goes to a file,
+    /// not a pipe, so nothing is lost between its exit and a read.
+    private func run(_ arguments: [String]) async throws -> String {
+        let output = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent().appendingPathComponent("kiosk-hub-\(UUID().uuidString).out")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw LoggedProcessError(waitedFor: "a file for the output of kiosk-hub at \(output.path)", output: "")
+        }
+        defer { try? FileManager.default.removeItem(at: output) }
+        let file = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments + ["--data-dir", dataDirectory]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = file
+        process.standardError = file
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                process.terminate()
+                throw LoggedProcessError(waitedFor: "kiosk-hub \(arguments.joined(separator: " ")) to end within 60 s", output: "")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            throw LoggedProcessError(waitedFor: "kiosk-hub \(arguments.joined(separator: " ")) to succeed", output: said)
+        }
+        return said
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import KioskTesting
+
+/// P5-PG1: P5's 16 kiosks pushing at once into one `kiosk-hub` on PostgreSQL (a private cluster on loopback, started
+/// by scripts/postgres-fixture.sh), against the same load into a hub on SQLite in the same run.
+struct PostgresIngestFigure: BenchFigure {
+    let name = "P5-PG1"
+    let title = "hub ingestion from 16 concurrent kiosks, one hub on PostgreSQL"
+
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
+        let kiosks = HubIngestLoad.postgresGates(quick: run.quick)
+        let sqlite = try await HubIngestLoad.rate(kiosks, in: try run.directory("p5-pg1-sqlite"))
+        let postgres = try await PostgresCluster.with { cluster in
+            try await HubIngestLoad.rate(kiosks, in: try run.directory("p5-pg1"), databaseURL: cluster.url)
+        }
+        return FigureResult(
+            values: [Measured(label: "PostgreSQL", value: postgres, unit: "records/s")],
+            baseline: [Measured(label: "SQLite", value: sqlite, unit: "records/s")],
+            ratio: postgres / sqlite,
+            goal: "≥ 0.5 × SQLite",
+            met: postgres >= 0.5 * sqlite,
+            note:
+                "\(kiosks.map(\.count).reduce(0, +)) events each way in batches of \(HubIngestLoad.batchSize), each into a fresh hub; every event in the database once"
+        )
+    }
+}

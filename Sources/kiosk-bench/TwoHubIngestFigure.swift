@@ -1,0 +1,36 @@
+import Foundation
+import KioskTesting
+
+/// P5-PG2: P5's 16 kiosks pushing at once into two `kiosk-hub` processes on one PostgreSQL database (8 kiosks each),
+/// against the same load into one hub on a database of the same cluster, in the same run.
+struct TwoHubIngestFigure: BenchFigure {
+    let name = "P5-PG2"
+    let title = "hub ingestion from 16 concurrent kiosks, two hubs on one PostgreSQL"
+
+    func measure(_ run: ScratchRun) async throws -> FigureResult {
+        let kiosks = HubIngestLoad.postgresGates(quick: run.quick)
+        let (one, two) = try await PostgresCluster.with { cluster in
+            let one = try await HubIngestLoad.rate(
+                kiosks,
+                in: try run.directory("p5-pg2-one"),
+                databaseURL: try await cluster.createDatabase("one_hub")
+            )
+            let two = try await HubIngestLoad.rate(
+                kiosks,
+                in: try run.directory("p5-pg2"),
+                databaseURL: try await cluster.createDatabase("two_hubs"),
+                processes: 2
+            )
+            return (one, two)
+        }
+        return FigureResult(
+            values: [Measured(label: "2 hubs", value: two, unit: "records/s")],
+            baseline: [Measured(label: "1 hub", value: one, unit: "records/s")],
+            ratio: two / one,
+            goal: "≥ 1 × one hub",
+            met: two >= one,
+            note:
+                "\(kiosks.map(\.count).reduce(0, +)) events each way in batches of \(HubIngestLoad.batchSize), each into a fresh database; every event in it once"
+        )
+    }
+}
