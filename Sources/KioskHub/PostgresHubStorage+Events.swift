@@ -7,42 +7,85 @@ extension PostgresHubStorage {
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         try await failing("write failed, nothing was stored") {
             try await transaction { connection in
-                _ = try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
+                try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
+                // Two lookups and one INSERT for the whole batch, not three statements per event.
+                var owners = Dictionary(
+                    try await run("SELECT id, kiosk_id FROM event WHERE id = ANY(\(records.map(\.id.rawValue)))", on: connection)
+                        .decode((String, String).self),
+                    uniquingKeysWith: { first, _ in first }
+                )
+                var seqsTaken = Set(
+                    try await run(
+                        """
+                        SELECT kiosk_id, seq FROM event WHERE (kiosk_id, seq) IN
+                            (SELECT * FROM UNNEST(\(records.map(\.kioskID))::text[], \(records.map(\.seq))::bigint[]))
+                        """,
+                        on: connection
+                    ).decode((String, Int64).self).map { KioskSeq(kioskID: $0.0, seq: $0.1) }
+                )
                 var insertions: [EventInsertion] = []
+                var stored: [StoredEvent] = []
                 for record in records {
-                    insertions.append(try await insert(record, property: property, receivedAt: receivedAt.storeMillis, on: connection))
+                    let seq = KioskSeq(kioskID: record.kioskID, seq: record.seq)
+                    if let owner = owners[record.id.rawValue] {
+                        insertions.append(owner == record.kioskID ? .duplicate : .idOfAnotherKiosk)
+                    } else if seqsTaken.contains(seq) {
+                        insertions.append(.seqTaken)
+                    } else {
+                        owners[record.id.rawValue] = record.kioskID
+                        seqsTaken.insert(seq)
+                        stored.append(StoredEvent(cursor: 0, property: property, receivedAt: receivedAt, record: record))
+                        insertions.append(.stored)
+                    }
                 }
+                for statement in Self.insertions(stored, keepingCursors: false) { try await run(statement, on: connection) }
                 return insertions
             }
         }
     }
 
-    private func insert(_ record: EventRecord, property: String, receivedAt: Int64, on connection: PostgresConnection) async throws -> EventInsertion
-    {
-        let id = record.id.rawValue
-        let owner = try await run("SELECT kiosk_id FROM event WHERE id = \(id)", on: connection).decode(String.self).first { _ in true }
-        if let owner { return owner == record.kioskID ? .duplicate : .idOfAnotherKiosk }
-        let seqTaken = try await run(
-            "SELECT 1 FROM event WHERE kiosk_id = \(record.kioskID) AND seq = \(record.seq) LIMIT 1",
-            on: connection
-        )
-        if !seqTaken.isEmpty { return .seqTaken }
-        _ = try await run(Self.insertion(record, property: property, receivedAt: receivedAt, cursor: nil), on: connection)
-        return .stored
+    /// One kiosk's `seq`, which no two of its events share.
+    private struct KioskSeq: Hashable {
+        let kioskID: String
+        let seq: Int64
     }
 
-    /// The INSERT of one event; with `cursor`, at that place in the pull feed instead of the next one.
-    static func insertion(_ record: EventRecord, property: String, receivedAt: Int64, cursor: Int64?) -> PostgresQuery {
-        let cursorColumn = cursor == nil ? "" : "cursor, "
-        let cursorValue = cursor.map { "\($0), " } ?? ""
-        return """
-            INSERT INTO event (\(unescaped: cursorColumn)id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
-                occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
-            VALUES (\(unescaped: cursorValue)\(record.id.rawValue), \(record.kioskID), \(record.seq), \(record.reader), \(record.uid?.hex),
-                \(record.studentID), \(record.kind.rawValue), \(record.direction?.rawValue), \(record.outcome.rawValue), \(record.reason),
-                \(record.occurredAt.storeMillis), \(record.recordedAt.storeMillis), \(record.monotonicNanoseconds), \(record.bootID),
-                \(record.clockSynchronised), \(receivedAt), \(property))
-            """
+    /// INSERTs of `events`, up to 1000 rows each (17 bound values a row, under PostgreSQL's 65,535); with
+    /// `keepingCursors`, each at its own place in the pull feed instead of the next ones.
+    static func insertions(_ events: [StoredEvent], keepingCursors: Bool) -> [PostgresQuery] {
+        stride(from: 0, to: events.count, by: 1000).map { first in
+            let chunk = events[first..<min(events.count, first + 1000)]
+            var bindings = PostgresBindings(capacity: chunk.count * 17)
+            var rows: [String] = []
+            for event in chunk {
+                let record = event.record
+                let start = bindings.count
+                if keepingCursors { bindings.append(event.cursor) }
+                bindings.append(record.id.rawValue)
+                bindings.append(record.kioskID)
+                bindings.append(record.seq)
+                bindings.append(record.reader)
+                bindings.append(record.uid?.hex)
+                bindings.append(record.studentID)
+                bindings.append(record.kind.rawValue)
+                bindings.append(record.direction?.rawValue)
+                bindings.append(record.outcome.rawValue)
+                bindings.append(record.reason)
+                bindings.append(record.occurredAt.storeMillis)
+                bindings.append(record.recordedAt.storeMillis)
+                bindings.append(record.monotonicNanoseconds)
+                bindings.append(record.bootID)
+                bindings.append(record.clockSynchronised)
+                bindings.append(event.receivedAt.storeMillis)
+                bindings.append(event.property)
+                rows.append("(" + (start..<bindings.count).map { "$\($0 + 1)" }.joined(separator: ", ") + ")")
+            }
+            let columns =
+                (keepingCursors ? "cursor, " : "")
+                + "id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at, recorded_at, monotonic_ns, "
+                + "boot_id, clock_synced, received_at, property_id"
+            return PostgresQuery(unsafeSQL: "INSERT INTO event (\(columns)) VALUES " + rows.joined(separator: ", "), binds: bindings)
+        }
     }
 
     /// Stores `events` as they are, at their own cursors, in one transaction, and moves the cursor sequence past
@@ -50,15 +93,9 @@ extension PostgresHubStorage {
     public func importEvents(_ events: [StoredEvent]) async throws(KioskError) {
         try await failing("write failed, nothing of this batch was stored") {
             try await transaction { connection in
-                _ = try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                for event in events {
-                    let query = Self.insertion(event.record, property: event.property, receivedAt: event.receivedAt.storeMillis, cursor: event.cursor)
-                    _ = try await run(query, on: connection)
-                }
-                _ = try await run(
-                    "SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event",
-                    on: connection
-                )
+                try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
+                for statement in Self.insertions(events, keepingCursors: true) { try await run(statement, on: connection) }
+                try await run("SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event", on: connection)
             }
         }
     }
