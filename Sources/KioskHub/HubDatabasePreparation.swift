@@ -31,6 +31,19 @@ public struct HubDatabasePreparation: Service {
     }
 
     public func run() async throws {
+        // SIGTERM while the database is still out of reach ends the wait, and `serve`, at once.
+        do {
+            try await cancelWhenGracefulShutdown { try await waitUntilReachable() }
+        } catch is CancellationError {
+            return
+        }
+        readiness.markReady()
+        logger.info("hub database ready", metadata: ["hub.database": "\(storage.url)"])
+        try? await gracefulShutdown()
+    }
+
+    /// Prepares the database, retrying while it cannot be reached, with a growing delay.
+    private func waitUntilReachable() async throws {
         var delay = Duration.milliseconds(500)
         while let reason = try await unavailability() {
             readiness.wait(reason)
@@ -38,9 +51,6 @@ public struct HubDatabasePreparation: Service {
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(10))
         }
-        readiness.markReady()
-        logger.info("hub database ready", metadata: ["hub.database": "\(storage.url)"])
-        try? await gracefulShutdown()
     }
 
     /// The pool's own chatter stays out of the hub's log.

@@ -52,6 +52,19 @@ import Testing
         #expect(try await serve.exitStatus() == 0)
     }
 
+    /// SIGTERM while the database cannot be reached stops `serve` at once, cleanly.
+    @Test func serveStopsOnSIGTERMWhileWaitingForTheDatabase() async throws {
+        let hub = try HubSandbox()
+        // Port 1 on loopback: nothing listens there, connections are refused.
+        let serve = try LoggedProcess.hub(
+            ["serve", "--port", "0", "--data-dir", hub.directory],
+            environment: ["KIOSK_HUB_DATABASE_URL": "postgres://kiosk:pw@127.0.0.1:1/kiosk"]
+        )
+        _ = try await serve.line(containing: "waiting for the hub database")
+        #expect(try await serve.terminate() != nil)
+        #expect(try await serve.exitStatus() == 0)
+    }
+
     /// A database that refuses the hub's login is not an outage: `serve` ends with 78 and the server's words, the
     /// password masked.
     @Test func aRefusedLoginEndsServeWithAConfigurationError() throws {
