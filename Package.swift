@@ -41,6 +41,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -114,6 +117,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The warden's web console: server-rendered pages on the hub's port.
+        .target(
+            name: "KioskConsole",
+            dependencies: [
+                "KioskCore", "KioskHub", "KioskReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "KioskSync",
             dependencies: [
@@ -130,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-hub",
             dependencies: [
-                "KioskHub", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd", "KioskCommandLine",
+                "KioskHub", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -141,7 +158,8 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub", "CSystemClock",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub", "KioskConsole",
+                "CSystemClock",
                 "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskWire", "KioskCore", "KioskTesting", "KioskReports",
+                "KioskHub", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting", "KioskReports",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

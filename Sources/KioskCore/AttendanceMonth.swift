@@ -25,6 +25,17 @@ public struct AttendanceMonth: Sendable, Hashable, CustomStringConvertible {
         return (0..<31).map { first.adding(days: $0) }.filter { $0.month == month }
     }
 
+    /// The month `count` months after this one (before it when negative).
+    public func adding(months count: Int) -> AttendanceMonth {
+        let index = year * 12 + (month - 1) + count
+        return AttendanceMonth(year: max(1, index / 12), month: index % 12 + 1)
+    }
+
+    private init(year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+
     public var description: String {
         String(year).leftPadded(to: 4) + "-" + String(month).leftPadded(to: 2)
     }

@@ -9,7 +9,8 @@ public enum HubServer {
     /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`, and
     /// after an HTTP/1.0 request without keep-alive or a CONNECT; tests put TLS in front); at most
     /// `maximumConnections` are open at once; `onServerRunning` learns the port it listens on (useful with port 0).
-    /// While `readiness` says the database is not ready, every request gets 503.
+    /// While `readiness` says the database is not ready, every request gets 503. `additionalRoutes` adds what else
+    /// the hub serves on its port (the web console).
     public static func application(
         store: HubStore,
         configuration: HubConfiguration,
@@ -17,6 +18,7 @@ public enum HubServer {
         clock: WallClock = .system,
         logger: Logger,
         server: HTTPServerBuilder? = nil,
+        additionalRoutes: (Router<BasicRequestContext>) -> Void = { _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
@@ -25,6 +27,7 @@ public enum HubServer {
         router.add(middleware: StoreFailureMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
         HubRoutes(store: store, clock: clock).add(to: router)
+        additionalRoutes(router)
         return Application(
             router: router,
             server: server

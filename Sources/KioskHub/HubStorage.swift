@@ -71,8 +71,47 @@ public protocol HubStorage: Sendable {
     func user(named name: String) async throws(KioskError) -> StoredUser?
     /// Disables the user named `name`; false when there is none.
     func disableUser(named name: String) async throws(KioskError) -> Bool
-    /// Replaces the password hash of the user named `name`; false when there is none.
+    /// Replaces the password hash of the user named `name` and ends their sessions; false when there is none.
     func setPasswordHash(_ hash: String, forUser name: String) async throws(KioskError) -> Bool
+    /// Counts a failed sign-in of the user named `name`; the `limit`-th in a row locks them until `lockedUntil` and
+    /// starts the count again.
+    func noteFailedLogin(user name: String, limit: Int, lockedUntil: Date) async throws(KioskError)
+    /// Forgets the failed sign-ins of the user named `name` (after a good one).
+    func clearFailedLogins(user name: String) async throws(KioskError)
+
+    /// Stores a web console session by the hash of its token; sessions that expired before `createdAt` are removed.
+    func addSession(hash: String, user name: String, createdAt: Date, expiresAt: Date) async throws(KioskError)
+    /// The user of the session whose token has `hash`, and when it expires; nil for no such session.
+    func session(hash: String) async throws(KioskError) -> (user: StoredUser, expiresAt: Date)?
+    /// Ends the session whose token has `hash`.
+    func removeSession(hash: String) async throws(KioskError)
+
+    /// The events of `property` matching `filter`, newest first, at most `limit`.
+    func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
+    /// The pull cursor of the newest event of `property` (0 for none): it changes whenever an event arrives there.
+    func newestCursor(property: String) async throws(KioskError) -> Int64
+    /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
+    func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
+    /// Changes one student's name, room and status at `property`; false when there is no such student.
+    func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool
+    /// Removes tag `uid` from the roster of `property`; returns the student who held it, nil when nobody did.
+    func removeTag(_ uid: TagUID, property: String) async throws(KioskError) -> String?
+}
+
+/// Which events `HubStorage.events(property:matching:limit:)` returns.
+public struct EventFilter: Sendable, Hashable {
+    /// Only this student's events, when set.
+    public var studentID: String?
+    /// Only this kiosk's events, when set.
+    public var kioskID: String?
+    /// Only events that occurred at or after this instant, when set.
+    public var since: Date?
+
+    public init(studentID: String? = nil, kioskID: String? = nil, since: Date? = nil) {
+        self.studentID = studentID
+        self.kioskID = kioskID
+        self.since = since
+    }
 }
 
 /// A token as the database keeps it: never the token, only its SHA-256.

@@ -5,11 +5,20 @@ extension HubStore {
     /// The attendance of `property` on day `date` (default the day containing `now`) over every gate of the property,
     /// evaluated at min(now, end of the day), from the decisions its kiosks recorded.
     public func report(for property: HubProperty, on date: AttendanceDate? = nil, now: Date) async throws(KioskError) -> AttendanceReport {
+        try await reportWithFacts(for: property, on: date, now: now).report
+    }
+
+    /// `report(for:on:now:)` and the facts it was computed from.
+    func reportWithFacts(
+        for property: HubProperty,
+        on date: AttendanceDate? = nil,
+        now: Date
+    ) async throws(KioskError) -> (report: AttendanceReport, facts: AttendanceFacts) {
         let policy = property.policy
         let day = date ?? policy.attendanceDay(containing: now)
         let evaluatedAt = policy.evaluationInstant(of: day, now: now)
         let (facts, lastReceivedAt) = try await storage.attendanceFacts(on: day, evaluatedAt: evaluatedAt, policy: policy, property: property.id)
-        return AttendanceReport(
+        let report = AttendanceReport(
             source: "hub",
             attendance: facts.attendance(on: day, evaluatedAt: evaluatedAt, rules: AttendanceRules(policy: policy)),
             completeness: ReportCompleteness(
@@ -19,6 +28,20 @@ extension HubStore {
                 unsynchronisedClockReads: facts.unsynchronisedClockReads
             )
         )
+        return (report, facts)
+    }
+
+    /// The monthly sheet of `property` for `month`: each day's status as that day's report gives it.
+    public func monthlySheet(for property: HubProperty, month: AttendanceMonth, now: Date) async throws(KioskError) -> MonthlySheet {
+        do {
+            return try await MonthlySheet.build(month: month, policy: property.policy, now: now) { day, _ in
+                try await report(for: property, on: day, now: now).attendance
+            }
+        } catch let error as KioskError {
+            throw error
+        } catch {
+            throw KioskError(.ioError, "cannot build the monthly sheet: \(error)")
+        }
     }
 
     /// One row per property, by id, each with the summary of its own attendance day `date` (default the `default`

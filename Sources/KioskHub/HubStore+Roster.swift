@@ -15,6 +15,11 @@ extension HubStore {
         try await storage.importRoster(rows, file: file, replace: replace, property: property)
     }
 
+    /// The whole roster of `property`, sorted by student id, each student with their cards.
+    public func rosterEntries(property: String) async throws(KioskError) -> [RosterEntry] {
+        try await storage.roster(property: property)
+    }
+
     /// The whole roster of `property` sorted by student id, and its ETag (a hash of its content).
     public func roster(property: String = HubProperty.defaultID) async throws(KioskError) -> (roster: WireRoster, etag: String) {
         let roster = WireRoster(try await storage.roster(property: property))

@@ -19,6 +19,12 @@ extension HubStore {
         now: Date = WallClock.system.now()
     ) async throws(KioskError) -> String {
         _ = try await self.property(property)
+        if kioskID.hasPrefix(Self.consoleKioskPrefix) {
+            throw KioskError(
+                .usage,
+                "kiosk ids starting with '\(Self.consoleKioskPrefix)' name the web console's entries; give this kiosk another id"
+            )
+        }
         if let home = try await storage.property(ofKiosk: kioskID), home != property {
             throw KioskError(
                 .dataError,
@@ -53,11 +59,15 @@ extension HubStore {
     }
 
     private func createToken(for holder: TokenHolder, now: Date) async throws(KioskError) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let token = "kh_" + bytes.map { String(format: "%02x", $0) }.joined()
+        let token = "kh_" + Self.randomHex(bytes: 32)
         try await storage.addToken(hash: Self.tokenHash(token), holder: holder, createdAt: now)
         return token
+    }
+
+    /// `bytes` bytes from the system's secure generator, in hex.
+    static func randomHex(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     /// The SHA-256 of a bearer token in hex: what the database keeps of it.

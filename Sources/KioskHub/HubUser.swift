@@ -59,13 +59,16 @@ public struct HubUser: Sendable, Hashable {
     }
 }
 
-/// A user as the database keeps them: the password only as its bcrypt hash.
+/// A user as the database keeps them: the password only as its bcrypt hash, and the state of the login lockout.
 public struct StoredUser: Sendable, Hashable {
     public let user: HubUser
     public let passwordHash: String
+    /// Until when sign-in is refused after too many failed attempts, if it is.
+    public let lockedUntil: Date?
 
-    public init(user: HubUser, passwordHash: String) {
+    public init(user: HubUser, passwordHash: String, lockedUntil: Date? = nil) {
         self.user = user
         self.passwordHash = passwordHash
+        self.lockedUntil = lockedUntil
     }
 }

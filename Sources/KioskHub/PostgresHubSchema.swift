@@ -106,6 +106,23 @@ enum PostgresHubSchema {
                 "CREATE TABLE kiosk_contact (kiosk_id TEXT PRIMARY KEY NOT NULL, property_id TEXT NOT NULL, last_seen_at BIGINT NOT NULL)",
             ]
         ),
+        (
+            // The web console: sessions by their token's hash, the login lockout, and a student's own history.
+            "v4",
+            [
+                """
+                CREATE TABLE console_session (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    user_name TEXT NOT NULL REFERENCES hub_user(name) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX console_session_user ON console_session (user_name)",
+                "ALTER TABLE hub_user ADD COLUMN failed_logins INTEGER NOT NULL DEFAULT 0, ADD COLUMN locked_until BIGINT",
+                "CREATE INDEX event_student ON event (property_id, student_id, occurred_at)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

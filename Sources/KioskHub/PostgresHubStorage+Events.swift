@@ -109,48 +109,56 @@ extension PostgresHubStorage {
         try await failing("read failed") {
             let rows = try await query(
                 """
-                SELECT cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
-                    occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
+                SELECT \(unescaped: Self.eventColumns)
                 FROM event WHERE property_id = \(property) AND cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
                 """
             )
-            var records: [EventRecord] = []
-            var last = cursor
-            for row in rows {
-                let (
-                    position, id, kiosk, seq, reader, uid, studentID, kind, direction, outcome, reason, occurredAt, recordedAt, monotonic, bootID,
-                    synced
-                ) =
-                    try row.decode(
-                        (Int64, String, String, Int64, String, String?, String?, String, String?, String, String?, Int64, Int64, Int64, String, Bool)
-                            .self
-                    )
-                last = position
-                records.append(
-                    EventRecord(
-                        id: EventID(rawValue: id),
-                        kioskID: kiosk,
-                        seq: seq,
-                        reader: reader,
-                        uid: uid.flatMap { try? TagUID(parsing: $0) },
-                        studentID: studentID,
-                        kind: EventKind(rawValue: kind) ?? .unknown,
-                        direction: direction.flatMap(Direction.init(rawValue:)),
-                        outcome: EventOutcome(rawValue: outcome) ?? .unknown,
-                        reason: reason,
-                        occurredAt: Date(storeMillis: occurredAt),
-                        recordedAt: Date(storeMillis: recordedAt),
-                        monotonicNanoseconds: monotonic,
-                        bootID: bootID,
-                        clockSynchronised: synced
-                    )
-                )
-            }
+            let positioned = try Self.positionedRecords(rows)
+            let records = positioned.map(\.record)
+            var last = positioned.last?.cursor ?? cursor
             if records.isEmpty {
                 let highest = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event").decode(Int64.self)
                 for value in highest { last = max(cursor, value) }
             }
             return (records, last)
+        }
+    }
+
+    /// The columns `positionedRecords` reads, in its order.
+    static let eventColumns = """
+        cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
+            occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
+        """
+
+    /// The records of rows of `eventColumns`, each with its cursor.
+    static func positionedRecords(_ rows: [PostgresRow]) throws -> [(cursor: Int64, record: EventRecord)] {
+        try rows.map { row in
+            let (
+                position, id, kiosk, seq, reader, uid, studentID, kind, direction, outcome, reason, occurredAt, recordedAt, monotonic, bootID,
+                synced
+            ) =
+                try row.decode(
+                    (Int64, String, String, Int64, String, String?, String?, String, String?, String, String?, Int64, Int64, Int64, String, Bool)
+                        .self
+                )
+            let record = EventRecord(
+                id: EventID(rawValue: id),
+                kioskID: kiosk,
+                seq: seq,
+                reader: reader,
+                uid: uid.flatMap { try? TagUID(parsing: $0) },
+                studentID: studentID,
+                kind: EventKind(rawValue: kind) ?? .unknown,
+                direction: direction.flatMap(Direction.init(rawValue:)),
+                outcome: EventOutcome(rawValue: outcome) ?? .unknown,
+                reason: reason,
+                occurredAt: Date(storeMillis: occurredAt),
+                recordedAt: Date(storeMillis: recordedAt),
+                monotonicNanoseconds: monotonic,
+                bootID: bootID,
+                clockSynchronised: synced
+            )
+            return (position, record)
         }
     }
 

@@ -74,6 +74,23 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // The web console: sessions by their token's hash, the login lockout, and a student's own history.
+        migrator.registerMigration("v5") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE console_session (
+                        hash TEXT PRIMARY KEY NOT NULL,
+                        user_name TEXT NOT NULL REFERENCES hub_user(name) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX console_session_user ON console_session(user_name);
+                    ALTER TABLE hub_user ADD COLUMN failed_logins INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE hub_user ADD COLUMN locked_until INTEGER;
+                    CREATE INDEX event_student ON event(property_id, student_id, occurred_at);
+                    """
+            )
+        }
         return migrator
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import KioskCore
 import KioskStore
@@ -36,13 +36,65 @@ extension SQLiteHubStorage {
     public func setPasswordHash(_ hash: String, forUser name: String) async throws(KioskError) -> Bool {
         try await database.write { db in
             try db.execute(sql: "UPDATE hub_user SET password_hash = ? WHERE name = ?", arguments: [hash, name])
-            return db.changesCount == 1
+            guard db.changesCount == 1 else { return false }
+            try db.execute(sql: "DELETE FROM console_session WHERE user_name = ?", arguments: [name])
+            return true
         }
+    }
+
+    public func noteFailedLogin(user name: String, limit: Int, lockedUntil: Date) async throws(KioskError) {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE hub_user SET
+                        locked_until = CASE WHEN failed_logins + 1 >= ? THEN ? ELSE locked_until END,
+                        failed_logins = CASE WHEN failed_logins + 1 >= ? THEN 0 ELSE failed_logins + 1 END
+                    WHERE name = ?
+                    """,
+                arguments: [limit, lockedUntil.storeMillis, limit, name]
+            )
+        }
+    }
+
+    public func clearFailedLogins(user name: String) async throws(KioskError) {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE hub_user SET failed_logins = 0, locked_until = NULL WHERE name = ?", arguments: [name])
+        }
+    }
+
+    public func addSession(hash: String, user name: String, createdAt: Date, expiresAt: Date) async throws(KioskError) {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM console_session WHERE expires_at < ?", arguments: [createdAt.storeMillis])
+            try db.execute(
+                sql: "INSERT INTO console_session (hash, user_name, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [hash, name, createdAt.storeMillis, expiresAt.storeMillis]
+            )
+        }
+    }
+
+    public func session(hash: String) async throws(KioskError) -> (user: StoredUser, expiresAt: Date)? {
+        try await database.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT hub_user.*, console_session.expires_at FROM console_session JOIN hub_user ON hub_user.name = user_name WHERE hash = ?",
+                    arguments: [hash]
+                ),
+                let user = Self.user(row)
+            else { return nil }
+            return (user, Date(storeMillis: row["expires_at"]))
+        }
+    }
+
+    public func removeSession(hash: String) async throws(KioskError) {
+        try await database.write { db in try db.execute(sql: "DELETE FROM console_session WHERE hash = ?", arguments: [hash]) }
     }
 
     private static func user(_ row: Row) -> StoredUser? {
         guard let role = HubUser.Role(name: row["role"], propertyID: row["property_id"]) else { return nil }
         let user = HubUser(name: row["name"], role: role, disabled: row["disabled"], createdAt: Date(storeMillis: row["created_at"]))
-        return StoredUser(user: user, passwordHash: row["password_hash"])
+        let lockedUntil: Int64? = row["locked_until"]
+        return StoredUser(user: user, passwordHash: row["password_hash"], lockedUntil: lockedUntil.map(Date.init(storeMillis:)))
     }
 }

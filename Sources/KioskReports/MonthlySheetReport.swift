@@ -24,7 +24,7 @@ public struct MonthlySheetReport: Sendable {
     }
 
     /// The letter a day shows in the text and HTML grids.
-    static func letter(_ day: MonthlySheet.Day) -> String {
+    public static func letter(_ day: MonthlySheet.Day) -> String {
         switch day.status {
         case .in, .out: day.late ? "L" : "P"
         case .notReturned: "N"
@@ -33,7 +33,7 @@ public struct MonthlySheetReport: Sendable {
     }
 
     /// A student's totals: days present (late or not), late, not returned, absent.
-    static func totals(_ row: MonthlySheet.Row) -> [Int] {
+    public static func totals(_ row: MonthlySheet.Row) -> [Int] {
         [
             row.days.filter { [.in, .out].contains($0.status) }.count, row.late, row.days.filter { $0.status == .notReturned }.count,
             row.days.filter { $0.status == .absent }.count,

@@ -1,15 +1,15 @@
 import Foundation
-import KioskCore
+public import KioskCore
 
 /// The words the human-readable formats share, so text and HTML say the same thing.
-enum ReportWording {
+public enum ReportWording {
     /// `1 read`, `3 reads`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// A status as a warden reads it.
-    static func status(_ status: AttendanceStatus) -> String {
+    public static func status(_ status: AttendanceStatus) -> String {
         switch status {
         case .in: "in"
         case .out: "out"

@@ -51,10 +51,9 @@ struct HubReportCommand: AsyncParsableCommand {
             }
             let property = try await store.property(propertyID)
             if let month {
-                let sheet = try await MonthlySheet.build(month: month, policy: property.policy, now: now) { day, _ in
-                    try await store.report(for: property, on: day, now: now).attendance
-                }
-                return MonthlySheetReport(sheet, source: property.name).render(as: format)
+                return MonthlySheetReport(try await store.monthlySheet(for: property, month: month, now: now), source: property.name).render(
+                    as: format
+                )
             }
             return ReportRenderer().render(try await store.report(for: property, on: date, now: now), as: format)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskConsole
 import KioskCore
 import KioskHub
 import KioskSystemd
@@ -42,7 +43,13 @@ struct ServeCommand: AsyncParsableCommand {
     ) async throws {
         let logger = HubOptions.logger
         let notifier = SystemdNotifier()
-        let application = HubServer.application(store: store, configuration: configuration, readiness: readiness, logger: logger) { port in
+        let application = HubServer.application(
+            store: store,
+            configuration: configuration,
+            readiness: readiness,
+            logger: logger,
+            additionalRoutes: ConsoleRoutes(store: store).add(to:)
+        ) { port in
             notifier.status("listening on port \(port)")
             notifier.ready()
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskConsole
 import KioskCore
 import KioskDaemon
 import KioskHub
@@ -8,6 +9,7 @@ import KioskReaders
 import KioskSync
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `kiosk demo`: the whole loop on a machine with no reader.
 struct DemoCommand: AsyncParsableCommand {
@@ -39,6 +41,9 @@ struct DemoCommand: AsyncParsableCommand {
         let hubConfiguration = HubConfiguration(port: port, dataDirectory: directory + "/hub", attendance: policy)
         let store = try HubStore.open(dataDirectory: hubConfiguration.dataDirectory)
         _ = try await store.importRoster(rows, file: "demo roster", replace: true)
+        let consolePassword = try await store.createUser(name: "warden", role: .warden(property: HubProperty.defaultID), password: nil) ?? ""
+        let consoleLogin = "http://127.0.0.1:\(port)/ (sign in as warden, password \(consolePassword))"
+        print("The web console of the demo's hub: \(consoleLogin)")
         let tokenFile = directory + "/token"
         try Self.writeSecret(try await store.createToken(kioskID: "demo-gate"), to: tokenFile)
 
@@ -75,7 +80,12 @@ struct DemoCommand: AsyncParsableCommand {
         )
         let extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
-                service: HubServer.application(store: store, configuration: hubConfiguration, logger: hubLogger),
+                service: HubServer.application(
+                    store: store,
+                    configuration: hubConfiguration,
+                    logger: hubLogger,
+                    additionalRoutes: ConsoleRoutes(store: store).add(to:)
+                ),
                 failureTerminationBehavior: .ignore
             ),
             .init(
@@ -99,6 +109,15 @@ struct DemoCommand: AsyncParsableCommand {
         print("The day's reports so far:")
         for path in reports.get() { print("  \(path)") }
         print("Everything is kept in \(directory) (delete it when done).")
+        guard isatty(STDOUT_FILENO) == 1 else { return }
+        print("The web console stays open at \(consoleLogin); press Ctrl-C to end.")
+        let console = HubServer.application(
+            store: store,
+            configuration: hubConfiguration,
+            logger: hubLogger,
+            additionalRoutes: ConsoleRoutes(store: store).add(to:)
+        )
+        try await ServiceGroup(services: [console], gracefulShutdownSignals: [.sigint, .sigterm], logger: hubLogger).run()
     }
 
     private static func temporaryDirectory() throws(KioskError) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
+import KioskConsole
 import KioskCore
 import KioskTesting
 import KioskWire
@@ -38,15 +39,23 @@ struct HubFixture {
         return try await DatabaseQueue(path: directory + "/hub.sqlite").write { db in try String.fetchAll(db, sql: statement) }
     }
 
-    /// Runs `body` against the real server listening on loopback, closing connections idle for `idleTimeoutSeconds`.
+    /// Runs `body` against the real server listening on loopback, closing connections idle for `idleTimeoutSeconds`,
+    /// with the web console on `clock`.
     func serve<Value: Sendable>(
         idleTimeoutSeconds: Int = 30,
+        clock: WallClock = .system,
         _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, idleTimeoutSeconds: idleTimeoutSeconds)
         var logger = Logger(label: "hub-test")
         logger.logLevel = .warning
-        let application = HubServer.application(store: store, configuration: configuration, logger: logger)
+        let application = HubServer.application(
+            store: store,
+            configuration: configuration,
+            clock: clock,
+            logger: logger,
+            additionalRoutes: ConsoleRoutes(store: store, clock: clock).add(to:)
+        )
         return try await application.test(.live, body)
     }
 

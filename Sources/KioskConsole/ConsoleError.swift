@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// A refused or failed console request: an HTML page naming the problem, or a redirect to the sign-in form.
+struct ConsoleError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let message: String
+    /// Where to send the browser instead (303), for a page asked for without a session.
+    let location: String?
+
+    init(_ status: HTTPResponse.Status, _ message: String, location: String? = nil) {
+        self.status = status
+        self.message = message
+        self.location = location
+    }
+
+    /// Sends a browser without a session to the sign-in form.
+    static let signIn = ConsoleError(.seeOther, "sign in first", location: "/login")
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        if let location { return ConsoleResponse.redirect(to: location) }
+        let page = ConsoleTemplates.render(
+            "error",
+            ["status": "\(status.code) \(status.reasonPhrase)", "pageTitle": "\(status.code) \(status.reasonPhrase)", "message": message]
+        )
+        return ConsoleResponse.html(page, status: status)
+    }
+}

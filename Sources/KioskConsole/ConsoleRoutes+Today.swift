@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import KioskCore
+import KioskHub
+import ServiceLifecycle
+
+extension ConsoleRoutes {
+    /// How often the live stream sends a comment when nothing changed, under the hub's idle timeout.
+    static let liveHeartbeat: Duration = .seconds(10)
+    /// How often the live stream sends the page again even without a new tap (curfew passing changes statuses).
+    static let liveRefresh: Duration = .seconds(30)
+
+    func addTodayRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in
+            let visit = try await visit(request)
+            let today = try await store.today(for: visit.property, now: clock.now())
+            var context = visit.layout(title: "Today", current: "/")
+            context.merge(todayContext(today, visit: visit)) { _, new in new }
+            return ConsoleResponse.html(ConsoleTemplates.render("today", context))
+        }
+        router.get("/live") { request, _ in try await live(request) }
+    }
+
+    /// Server-sent events: the Today page's live part, again whenever an event reaches the property (through any hub
+    /// process sharing the database), until the browser leaves or the hub shuts down.
+    private func live(_ request: Request) async throws -> Response {
+        let visit = try await visit(request)
+        var headers = ConsoleResponse.securityHeaders
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        let (store, clock, poll) = (self.store, self.clock, livePoll)
+        let body = ResponseBody { writer in
+            var sentCursor: Int64?
+            var lastWrite = ContinuousClock.now
+            var lastPage = ContinuousClock.now
+            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                let cursor = try await store.newestCursor(property: visit.property.id)
+                if cursor != sentCursor || lastPage.duration(to: .now) >= Self.liveRefresh {
+                    let today = try await store.today(for: visit.property, now: clock.now())
+                    let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
+                    try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
+                    (sentCursor, lastWrite, lastPage) = (cursor, .now, .now)
+                } else if lastWrite.duration(to: .now) >= Self.liveHeartbeat {
+                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    lastWrite = .now
+                }
+                try await Task.sleep(for: poll)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// One server-sent event named `name` whose data is `data` (each line its own `data:` field).
+    static func event(_ name: String, data: String) -> String {
+        "event: \(name)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+    }
+
+    /// The fields of `today-body`.
+    func todayContext(_ today: ConsoleToday, visit: ConsoleVisit) -> [String: Any] {
+        let attendance = today.report.attendance
+        let face = ConsoleClockFace(timeZone: attendance.policy.timeZone)
+        let names = Dictionary(attendance.students.map { ($0.student.id, $0.student) }, uniquingKeysWith: { first, _ in first })
+        func rows(_ status: AttendanceStatus) -> [[String: Any]] {
+            attendance.students.filter { $0.status == status }.sorted { ($0.lastOut ?? .distantPast) < ($1.lastOut ?? .distantPast) }.map {
+                [
+                    "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id] ?? "",
+                    "time": face.time($0.lastOut), "link": visit.studentLink($0.student.id),
+                ]
+            }
+        }
+        let late: [[String: Any]] = attendance.students.filter(\.late).map {
+            [
+                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id] ?? "",
+                "time": face.time(today.lateArrivals[$0.student.id]), "link": visit.studentLink($0.student.id),
+            ]
+        }
+        let latest: [[String: Any]] = today.latestEvents.map { event in
+            let student = event.studentID.flatMap { names[$0] }
+            var row: [String: Any] = [
+                "time": face.time(event.occurredAt), "outcome": ConsoleWords.outcome(of: event), "gate": ConsoleWords.gate(event.kioskID),
+                "who": student?.name ?? event.studentID ?? event.uid?.hex ?? "",
+            ]
+            if let id = event.studentID { row["link"] = visit.studentLink(id) }
+            return row
+        }
+        let groups: [[String: Any]] = [
+            ("Not returned", "not-returned", rows(.notReturned), "Out at"), ("Out", "out", rows(.out), "Out at"),
+            ("Late arrivals", "late", late, "In at"),
+        ].map { heading, id, rows, timeHeading in
+            ["heading": heading, "id": id, "rows": rows, "hasRows": !rows.isEmpty, "timeHeading": timeHeading]
+        }
+        return [
+            "summary": ConsoleWords.summary(attendance.summary), "date": attendance.date.description, "curfew": attendance.policy.curfew.description,
+            "evaluatedAt": face.dateTime(attendance.evaluatedAt), "propertyID": visit.property.id, "groups": groups,
+            "latest": latest, "hasLatest": !latest.isEmpty,
+        ]
+    }
+}

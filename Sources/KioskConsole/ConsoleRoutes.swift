@@ -1,0 +1,150 @@
+import Foundation
+import HTTPTypes
+public import Hummingbird
+public import KioskCore
+public import KioskHub
+
+/// The warden's web console on the hub's port: server-rendered pages behind a session cookie, each form with a
+/// CSRF token, a warden confined to their property. The API under `/v1/` keeps its bearer tokens.
+public struct ConsoleRoutes: Sendable {
+    let store: HubStore
+    let clock: WallClock
+    /// How often the live Today page looks for a new event.
+    let livePoll: Duration
+
+    public init(store: HubStore, clock: WallClock = .system, livePoll: Duration = .milliseconds(250)) {
+        self.store = store
+        self.clock = clock
+        self.livePoll = livePoll
+    }
+
+    /// Adds the console's routes.
+    public func add(to router: Router<BasicRequestContext>) {
+        router.get("/console/console.css") { _, _ in ConsoleResponse.document(ConsoleAssets.stylesheet, contentType: "text/css; charset=utf-8") }
+        router.get("/console/console.js") { _, _ in ConsoleResponse.document(ConsoleAssets.script, contentType: "text/javascript; charset=utf-8") }
+        router.get("/login") { _, _ in loginPage(problem: nil, username: "", status: .ok) }
+        router.post("/login") { request, _ in try await signIn(request) }
+        router.post("/logout") { request, _ in try await signOut(request) }
+        addTodayRoutes(to: router)
+        addReportRoutes(to: router)
+        addRosterRoutes(to: router)
+        addGateRoutes(to: router)
+    }
+
+    // MARK: Sessions
+
+    /// The request's session, or nil.
+    func session(_ request: Request) async throws -> ConsoleSession? {
+        guard let token = request.cookies[ConsoleSession.cookieName]?.value, !token.isEmpty, token.count <= 128 else { return nil }
+        return try await store.session(token: token, now: clock.now())
+    }
+
+    /// The signed-in visit of `request` to the property it names (`property`, else the user's own); a browser
+    /// without a session goes to the sign-in form, a warden asking for another property gets 403.
+    func visit(_ request: Request, property requested: String? = nil) async throws -> ConsoleVisit {
+        guard let session = try await session(request) else {
+            throw request.method == .get ? ConsoleError.signIn : ConsoleError(.unauthorized, "your session has ended; sign in again")
+        }
+        let propertyID = requested ?? request.uri.queryParameters["property"].map(String.init)
+        let id: String
+        switch session.user.role {
+        case .warden(let own):
+            id = propertyID ?? own
+            guard id == own else { throw ConsoleError(.forbidden, "you are a warden of another property; you cannot open this one's pages") }
+        case .chainOperator:
+            id = propertyID ?? HubProperty.defaultID
+        }
+        guard HubProperty.idProblem(id) == nil, let property = try? await store.property(id) else {
+            throw ConsoleError(.notFound, "no property '\(id)'")
+        }
+        return ConsoleVisit(session: session, property: property)
+    }
+
+    /// A signed-in form post: its fields, after checking the session and the form's CSRF token (403 without it,
+    /// and nothing changes).
+    func formVisit<Form: Decodable>(_ request: Request, as form: Form.Type) async throws -> (ConsoleVisit, Form) {
+        var request = request
+        let text = String(buffer: try await request.collectBody(upTo: 64 * 1024))
+        let decoder = URLEncodedFormDecoder()
+        let envelope = (try? decoder.decode(FormEnvelope.self, from: text)) ?? FormEnvelope(csrf: nil, property: nil)
+        let visit = try await checkedVisit(request, envelope: envelope)
+        do {
+            return (visit, try decoder.decode(Form.self, from: text))
+        } catch {
+            throw ConsoleError(.badRequest, "the form is incomplete or malformed")
+        }
+    }
+
+    /// The visit of a form post whose `csrf` and `property` fields are `envelope`; 403 for a missing or wrong token.
+    func checkedVisit(_ request: Request, envelope: FormEnvelope) async throws -> ConsoleVisit {
+        let visit = try await visit(request, property: envelope.property)
+        guard let csrf = envelope.csrf, visit.session.accepts(csrf: csrf) else {
+            throw ConsoleError(.forbidden, "the form's CSRF token is missing or wrong; reload the page and try again")
+        }
+        return visit
+    }
+
+    // MARK: Sign-in
+
+    private func loginPage(problem: String?, username: String, status: HTTPResponse.Status) -> Response {
+        var context: [String: Any] = [
+            "hubName": store.defaultProperty.name, "pageTitle": "Sign in · " + store.defaultProperty.name, "username": username,
+        ]
+        if let problem { context["problem"] = problem }
+        return ConsoleResponse.html(ConsoleTemplates.render("login", context), status: status)
+    }
+
+    private struct Credentials: Decodable {
+        let username: String
+        let password: String
+    }
+
+    private func signIn(_ request: Request) async throws -> Response {
+        // A sign-in form posted from another site is refused (login CSRF); a browser always sends Origin on a POST.
+        if let origin = request.headers[.origin], let host = request.head.authority,
+            origin != "http://\(host)" && origin != "https://\(host)"
+        {
+            throw ConsoleError(.forbidden, "a sign-in from another site (\(origin)) is refused")
+        }
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024)
+        guard let credentials = try? URLEncodedFormDecoder().decode(Credentials.self, from: String(buffer: body)) else {
+            return loginPage(problem: "Enter a user name and a password.", username: "", status: .badRequest)
+        }
+        switch try await store.signIn(name: credentials.username, password: credentials.password, now: clock.now()) {
+        case .signedIn(let session):
+            let secure = request.headers[.forwardedProto]?.lowercased() == "https"
+            let cookie = Cookie(
+                name: ConsoleSession.cookieName,
+                value: session.token,
+                maxAge: Int(ConsoleSession.lifetime),
+                path: "/",
+                secure: secure,
+                httpOnly: true,
+                sameSite: .strict
+            )
+            return ConsoleResponse.redirect(to: "/", headers: [.setCookie: cookie.description])
+        case .refused:
+            return loginPage(problem: "Wrong user name or password.", username: credentials.username, status: .unauthorized)
+        case .locked:
+            return loginPage(
+                problem: "Too many failed sign-ins: this account is locked for a minute.",
+                username: credentials.username,
+                status: .tooManyRequests
+            )
+        }
+    }
+
+    private func signOut(_ request: Request) async throws -> Response {
+        let (visit, _) = try await formVisit(request, as: FormEnvelope.self)
+        try await store.signOut(visit.session)
+        let expired = Cookie(name: ConsoleSession.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+        return ConsoleResponse.redirect(to: "/login", headers: [.setCookie: expired.description])
+    }
+}
+
+/// The fields every console form carries: the session's CSRF token, and the property it acts on.
+struct FormEnvelope: Decodable {
+    let csrf: String?
+    let property: String?
+}

@@ -1,0 +1,33 @@
+import Mustache
+
+/// The console's Mustache templates, compiled once. Each page fills the `layout` parent's `content` block;
+/// `{{…}}` escapes HTML, so a name or reason cannot inject markup.
+enum ConsoleTemplates {
+    /// Every template by name.
+    static let library: MustacheLibrary = {
+        var library = MustacheLibrary()
+        let sources: [String: String] = [
+            "head": head, "counts": counts, "layout": layout, "error": error, "login": login, "today": today, "today-body": todayBody,
+            "day-report": dayReport,
+            "month": month, "student": student, "roster": roster, "manual": manual, "gates": gates, "chain": chain,
+        ]
+        for (name, source) in sources {
+            do {
+                try library.register(source, named: name)
+            } catch {
+                preconditionFailure("console template '\(name)' does not parse: \(error)")
+            }
+        }
+        return library
+    }()
+
+    /// `template` filled with `context`; `pageTitle` (the document's title) is made from `title` and `propertyName`
+    /// when the context has no title of its own.
+    static func render(_ template: String, _ context: [String: Any]) -> String {
+        var context = context
+        if context["pageTitle"] == nil {
+            context["pageTitle"] = [context["title"], context["propertyName"]].compactMap { $0.map { "\($0)" } }.joined(separator: " · ")
+        }
+        return library.render(context, withTemplate: template) ?? ""
+    }
+}

@@ -1,0 +1,53 @@
+public import Foundation
+public import KioskCore
+
+extension HubStore {
+    /// The kiosk id prefix of manual entries made in the web console (`console.<property>`); no kiosk may take it.
+    public static let consoleKioskPrefix = "console."
+
+    /// Records a warden's manual entry for an active student of `property` as an event of the console's own kiosk id,
+    /// so every gate of the property pulls it like another gate's tap and its toggle follows.
+    public func recordManualEntry(
+        studentID: String,
+        direction: Direction,
+        at instant: Date,
+        reason: String,
+        property: String,
+        now: Date
+    ) async throws(KioskError) -> EventRecord {
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw KioskError(.usage, "a manual entry needs a reason") }
+        guard reason.count <= RecordLimits.reason, RecordLimits.controlCharacter(in: reason) == nil else {
+            throw KioskError(.usage, "a reason is one line of at most \(RecordLimits.reason) characters")
+        }
+        guard let student = try await storage.roster(property: property).first(where: { $0.student.id == studentID })?.student else {
+            throw KioskError(.dataError, "unknown student '\(studentID)'")
+        }
+        guard student.status == .active else {
+            throw KioskError(.dataError, "student '\(studentID)' is inactive; a manual entry needs an active student")
+        }
+        let kioskID = Self.consoleKioskPrefix + property
+        // Two hub processes may take the same `seq` at once: the loser takes the next one.
+        for _ in 0..<5 {
+            let record = EventRecord(
+                id: EventID.make(at: now),
+                kioskID: kioskID,
+                seq: try await storage.highestSeq(ofKiosk: kioskID) + 1,
+                reader: "web-console",
+                uid: nil,
+                studentID: studentID,
+                kind: .manual,
+                direction: direction,
+                outcome: .accepted,
+                reason: reason,
+                occurredAt: instant,
+                recordedAt: now,
+                monotonicNanoseconds: 0,
+                bootID: "hub",
+                clockSynchronised: true
+            )
+            if try await storage.insert([record], property: property, receivedAt: now) == [.stored] { return record }
+        }
+        throw KioskError(.ioError, "could not store the manual entry: its sequence number was taken five times; try again")
+    }
+}
