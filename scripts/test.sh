@@ -36,6 +36,9 @@ swift test --skip-build
 # PostgreSQL (a new database per test): both backends pass the same suites.
 KIOSK_TEST_DATABASE_URL=$KIOSK_TEST_POSTGRES_SERVER swift test --skip-build --filter 'KioskHubTests|KioskSyncTests'
 
+# The web console in Chromium (Selenium), on both backends; screenshots of every page in .build/console-screenshots.
+bash scripts/browser-tests.sh
+
 # No test may depend on the time of day: the command-line suite runs again with its programs' clocks at the other
 # chosen instants (after curfew, a minute before and just after the day starts; the first run was at 12:00).
 for instant in after-curfew before-day-start after-day-start; do

@@ -64,14 +64,14 @@ extension ConsoleRoutes {
         func rows(_ status: AttendanceStatus) -> [[String: Any]] {
             attendance.students.filter { $0.status == status }.sorted { ($0.lastOut ?? .distantPast) < ($1.lastOut ?? .distantPast) }.map {
                 [
-                    "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id] ?? "",
+                    "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
                     "time": face.time($0.lastOut), "link": visit.studentLink($0.student.id),
                 ]
             }
         }
         let late: [[String: Any]] = attendance.students.filter(\.late).map {
             [
-                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id] ?? "",
+                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
                 "time": face.time(today.lateArrivals[$0.student.id]), "link": visit.studentLink($0.student.id),
             ]
         }
