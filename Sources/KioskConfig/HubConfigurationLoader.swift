@@ -27,7 +27,8 @@ public enum HubConfigurationLoader {
             switch name {
             case "hub": HubSection.schema.read(value, into: &configuration, at: section, problems: &problems)
             case "attendance": AttendanceSection.schema.read(value, into: &configuration.attendance, at: section, problems: &problems)
-            default: problems.add("unknown section (known sections: [hub], [attendance])", at: section)
+            case "alerts": AlertsSection.read(value, into: &configuration.alerts, problems: &problems)
+            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts])", at: section)
             }
         }
         if !configuration.dataDirectory.hasPrefix("/") {

@@ -96,6 +96,44 @@ public protocol HubStorage: Sendable {
     func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool
     /// Removes tag `uid` from the roster of `property`; returns the student who held it, nil when nobody did.
     func removeTag(_ uid: TagUID, property: String) async throws(KioskError) -> String?
+
+    /// Stores `alert` of `property` with a pending delivery to each of `channels` due at once, unless an alert with
+    /// its id exists (decided by this or another hub process); returns whether it was new.
+    func addAlert(_ alert: Alert, property: String, channels: [String], createdAt: Date) async throws(KioskError) -> Bool
+    /// The alerts of `property` (every property when nil) of the given kinds (all when nil) made at or after
+    /// `since`, newest first, each with its deliveries.
+    func alerts(property: String?, events: [AlertEvent]?, since: Date?) async throws(KioskError) -> [AlertRecord]
+    /// Up to `limit` pending deliveries due at `now` that no hub process holds, each now held by this one until
+    /// `leaseUntil` (a process that dies holding one lets it go then).
+    func claimDueDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws(KioskError) -> [DueDelivery]
+    /// Records the outcome of one delivery attempt and lets the delivery go.
+    func finishDelivery(_ delivery: DueDelivery, outcome: DeliveryOutcome) async throws(KioskError)
+}
+
+/// A delivery of one alert to one channel that is due.
+public struct DueDelivery: Sendable, Hashable {
+    public let alert: Alert
+    public let channel: String
+    /// Attempts made before this one.
+    public let attempts: Int
+    /// When the alert was made: deliveries give up 24 hours later.
+    public let createdAt: Date
+
+    public init(alert: Alert, channel: String, attempts: Int, createdAt: Date) {
+        self.alert = alert
+        self.channel = channel
+        self.attempts = attempts
+        self.createdAt = createdAt
+    }
+}
+
+/// What one delivery attempt came to.
+public enum DeliveryOutcome: Sendable, Hashable {
+    case delivered(at: Date)
+    /// Failed with `error`; try again at `nextAttemptAt`.
+    case retry(error: String, at: Date, nextAttemptAt: Date)
+    /// Failed with `error`, for the last time.
+    case failed(error: String, at: Date)
 }
 
 /// Which events `HubStorage.events(property:matching:limit:)` returns.

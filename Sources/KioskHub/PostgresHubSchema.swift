@@ -123,6 +123,36 @@ enum PostgresHubSchema {
                 "CREATE INDEX event_student ON event (property_id, student_id, occurred_at)",
             ]
         ),
+        (
+            // Alerts: the outbox, one delivery row per alert and channel.
+            "v6",
+            [
+                """
+                CREATE TABLE alert (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    property_id TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX alert_property_created ON alert (property_id, created_at)",
+                """
+                CREATE TABLE alert_delivery (
+                    alert_id TEXT NOT NULL REFERENCES alert(id) ON DELETE CASCADE,
+                    channel TEXT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at BIGINT NOT NULL,
+                    lease_until BIGINT,
+                    last_error TEXT,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (alert_id, channel)
+                )
+                """,
+                "CREATE INDEX alert_delivery_due ON alert_delivery (state, next_attempt_at)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -91,6 +91,10 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Alerts: the outbox, one delivery row per alert and channel.
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: SQLiteHubSchema.alertTables)
+        }
         return migrator
     }
 
@@ -149,4 +153,28 @@ enum SQLiteHubSchema {
                 """
         )
     }
+
+    /// The alert outbox (v7).
+    static let alertTables = """
+        CREATE TABLE alert (
+            id TEXT PRIMARY KEY NOT NULL,
+            property_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX alert_property_created ON alert(property_id, created_at);
+        CREATE TABLE alert_delivery (
+            alert_id TEXT NOT NULL REFERENCES alert(id) ON DELETE CASCADE,
+            channel TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL,
+            lease_until INTEGER,
+            last_error TEXT,
+            updated_at INTEGER NOT NULL,
+            PRIMARY KEY (alert_id, channel)
+        );
+        CREATE INDEX alert_delivery_due ON alert_delivery(state, next_attempt_at);
+        """
 }

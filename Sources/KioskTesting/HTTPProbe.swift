@@ -1,9 +1,9 @@
 import AsyncHTTPClient
-import Foundation
+public import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// One HTTP GET as a client script would make it, for tests of a running `kiosk-hub`.
+/// One HTTP request as a client script would make it, for tests of a running `kiosk-hub`.
 public enum HTTPProbe {
     /// An answer: its status, `Retry-After` and body.
     public struct Answer: Sendable {
@@ -19,6 +19,18 @@ public enum HTTPProbe {
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         return Answer(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: String(buffer: body))
+    }
+
+    /// POSTs `body` as JSON to `url` with `token` as the bearer token.
+    public static func post(_ url: String, token: String, json body: Data) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let answer = try await response.body.collect(upTo: 1 << 20)
+        return Answer(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: String(buffer: answer))
     }
 
     /// GETs `url` until it answers `status` (at most `attempts` times, 100 ms apart); the last answer.

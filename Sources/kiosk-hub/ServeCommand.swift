@@ -54,6 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
             notifier.ready()
         }
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
+        // Alerts wait for the database like every request does; a failure is logged and tried again, never fatal.
+        services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))
         if let preparation {
             services.append(.init(service: preparation, successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup))
         }

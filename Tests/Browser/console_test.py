@@ -22,6 +22,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -127,6 +128,20 @@ class Gate:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
+def submit_and_await_the_next_page(driver, button):
+    """Clicks `button` and returns once the page it leads to has loaded (a mark set on this page is gone)."""
+    driver.execute_script("window.beforeSubmit = true;")
+    button.click()
+
+    def next_page_loaded(d):
+        try:
+            return d.execute_script("return window.beforeSubmit === undefined && document.readyState === 'complete';")
+        except WebDriverException:
+            return False  # between the two documents
+
+    WebDriverWait(driver, WAIT).until(next_page_loaded)
+
+
 def browser():
     options = Options()
     options.binary_location = "/usr/bin/chromium"
@@ -161,9 +176,7 @@ class ConsoleInABrowser(unittest.TestCase):
         driver.get(self.gate.url + "/login")
         driver.find_element(By.NAME, "username").send_keys(name)
         driver.find_element(By.NAME, "password").send_keys(password)
-        form = driver.find_element(By.TAG_NAME, "form")
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        WebDriverWait(driver, WAIT).until(expected_conditions.staleness_of(form))
+        submit_and_await_the_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
 
     def heading(self):
         return self.driver.find_element(By.TAG_NAME, "h1").text

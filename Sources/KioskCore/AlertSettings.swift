@@ -1,0 +1,52 @@
+/// What the hub tells wardens about without being watched (`[alerts]` in its configuration).
+public struct AlertSettings: Sendable, Hashable {
+    /// `not_returned` fires this long after curfew.
+    public var graceMinutes: Int
+    /// A gate silent this long is offline.
+    public var gateOfflineMinutes: Int
+    /// Where alerts go; none means alerts are only listed.
+    public var channels: [AlertChannel]
+
+    public init(graceMinutes: Int = 15, gateOfflineMinutes: Int = 10, channels: [AlertChannel] = []) {
+        self.graceMinutes = graceMinutes
+        self.gateOfflineMinutes = gateOfflineMinutes
+        self.channels = channels
+    }
+}
+
+/// The kinds of alert.
+public enum AlertEvent: String, Sendable, Hashable, CaseIterable, Codable {
+    case notReturned = "not_returned"
+    case lateArrival = "late_arrival"
+    case gateOffline = "gate_offline"
+    case gateBack = "gate_back"
+    case unknownCard = "unknown_card"
+}
+
+/// One place alerts are delivered to.
+public struct AlertChannel: Sendable, Hashable {
+    /// How an alert reaches it.
+    public enum Delivery: Sendable, Hashable {
+        /// POST of the alert's JSON, signed with HMAC-SHA256 under the secret in `secretFile`.
+        case webhook(url: String, secretFile: String?)
+        /// A program that gets the alert's JSON on standard input; exit 0 is delivered.
+        case command([String])
+    }
+
+    public var delivery: Delivery
+    /// The kinds of alert it gets.
+    public var events: Set<AlertEvent>
+
+    public init(delivery: Delivery, events: Set<AlertEvent> = Set(AlertEvent.allCases)) {
+        self.delivery = delivery
+        self.events = events
+    }
+
+    /// A name that stays the same while the channel's configuration does: its delivery state is kept under it.
+    public var key: String {
+        switch delivery {
+        case .webhook(let url, _): "webhook " + url
+        case .command(let arguments): "command " + arguments.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import AsyncHTTPClient
+import Crypto
+public import Foundation
+public import KioskCore
+public import Logging
+import NIOCore
+import NIOHTTP1
+public import ServiceLifecycle
+
+/// Decides the hub's alerts and delivers them from the outbox in its database, as a `Service`: every `interval`
+/// it adds the alerts now due, then tries each due delivery once. A failed delivery is retried with exponential
+/// backoff and full jitter, for up to 24 hours, then marked failed. A delivery is held by one hub process at a
+/// time (a lease in the database); a process killed mid-delivery lets it go when the lease ends, and the receiver
+/// may then see the alert again under the same `Idempotency-Key`.
+public struct AlertService: Service {
+    let store: HubStore
+    let settings: AlertSettings
+    let clock: WallClock
+    let interval: Duration
+    let backoff: SyncBackoff
+    let readiness: HubReadiness
+    let logger: Logger
+
+    /// How long a delivery is retried.
+    public static let deliveryWindow: TimeInterval = 24 * 3600
+    /// How long one process holds a delivery it is attempting.
+    static let lease: TimeInterval = 120
+
+    public init(
+        store: HubStore,
+        settings: AlertSettings,
+        clock: WallClock = .system,
+        interval: Duration = .seconds(5),
+        backoff: SyncBackoff = SyncBackoff(base: .seconds(5), cap: .seconds(1800)),
+        readiness: HubReadiness = HubReadiness(),
+        logger: Logger
+    ) {
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.interval = interval
+        self.backoff = backoff
+        self.readiness = readiness
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    await pass(client: client)
+                    try await Task.sleep(for: interval)
+                }
+            }
+        } catch {
+            try? await client.shutdown()
+            if error is CancellationError { return }
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    /// Decides what is due and tries every due delivery once. A failure of the database is logged and tried again
+    /// next time: alerts never stop the hub.
+    func pass(client: HTTPClient) async {
+        guard readiness.reasonNotReady == nil else { return }
+        do {
+            let now = clock.now()
+            for alert in try await store.decideAlerts(settings: settings, now: now) {
+                logger.info(
+                    "alert",
+                    metadata: ["alert.id": "\(alert.id)", "alert.event": "\(alert.event.rawValue)", "alert.property": "\(alert.property)"]
+                )
+            }
+            for delivery in try await store.storage.claimDueDeliveries(now: now, leaseUntil: now.addingTimeInterval(Self.lease), limit: 50) {
+                try await store.storage.finishDelivery(delivery, outcome: await attempt(delivery, client: client))
+            }
+        } catch {
+            logger.warning("alerts could not be decided or delivered; trying again", metadata: ["alert.error": "\(error)"])
+        }
+    }
+
+    /// Tries one delivery and says what became of it.
+    private func attempt(_ delivery: DueDelivery, client: HTTPClient) async -> DeliveryOutcome {
+        let failure: String?
+        if let channel = settings.channels.first(where: { $0.key == delivery.channel }) {
+            switch channel.delivery {
+            case .webhook(let url, let secretFile): failure = await post(delivery.alert, to: url, secretFile: secretFile, client: client)
+            case .command(let command): failure = await AlertCommand.run(command, input: delivery.alert.json)
+            }
+        } else {
+            failure = "the channel is no longer configured"
+        }
+        let now = clock.now()
+        guard let failure else {
+            logger.info("alert delivered", metadata: ["alert.id": "\(delivery.alert.id)", "alert.channel": "\(delivery.channel)"])
+            return .delivered(at: now)
+        }
+        logger.warning(
+            "alert not delivered",
+            metadata: ["alert.id": "\(delivery.alert.id)", "alert.channel": "\(delivery.channel)", "alert.error": "\(failure)"]
+        )
+        var schedule = backoff
+        for _ in 0..<delivery.attempts { _ = schedule.failed() }
+        let next = now.addingTimeInterval(schedule.failed().seconds)
+        guard next.timeIntervalSince(delivery.createdAt) < Self.deliveryWindow else { return .failed(error: failure, at: now) }
+        return .retry(error: failure, at: now, nextAttemptAt: next)
+    }
+
+    /// POSTs the alert's JSON, signed; nil for a 2xx answer.
+    private func post(_ alert: Alert, to url: String, secretFile: String?, client: HTTPClient) async -> String? {
+        let body = alert.json
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Idempotency-Key", value: alert.id)
+        if let secretFile {
+            guard let secret = FileManager.default.contents(atPath: secretFile) else { return "cannot read the secret file \(secretFile)" }
+            let key = SymmetricKey(data: Data(String(decoding: secret, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).utf8))
+            let signature = HMAC<SHA256>.authenticationCode(for: body, using: key).map { String(format: "%02x", $0) }.joined()
+            request.headers.add(name: "X-Kiosk-Signature", value: "sha256=" + signature)
+        }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        do {
+            let response = try await client.execute(request, timeout: .seconds(15))
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            return (200..<300).contains(response.status.code) ? nil : "HTTP \(response.status.code)"
+        } catch {
+            return "\(error)"
+        }
+    }
+}

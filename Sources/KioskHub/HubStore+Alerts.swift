@@ -1,0 +1,159 @@
+import Crypto
+public import Foundation
+public import KioskCore
+
+extension HubStore {
+    /// A kiosk's unknown card read this many times within `unknownCardWindow` is an `unknown_card` alert.
+    static let unknownCardReads = 3
+    static let unknownCardWindow: TimeInterval = 600
+
+    /// Decides every alert due at `now` at every property and stores the new ones in the outbox, each with a
+    /// delivery to every channel that takes its kind. An alert's id comes from what it is about, so deciding again
+    /// (here or in another hub process) adds nothing. Returns the alerts that were new.
+    @discardableResult
+    public func decideAlerts(settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
+        var added: [Alert] = []
+        for property in try await properties() {
+            var candidates = try await notReturnedAlerts(property, settings: settings, now: now)
+            candidates += try await gateAlerts(property, settings: settings, now: now)
+            candidates += try await unknownCardAlerts(property, now: now)
+            for alert in candidates {
+                let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
+                if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { added.append(alert) }
+            }
+        }
+        return added
+    }
+
+    /// The alerts of `property` (every property when nil) made since `since`, newest first.
+    public func alerts(property: String? = nil, since: Date? = nil) async throws(KioskError) -> [AlertRecord] {
+        try await storage.alerts(property: property, events: nil, since: since)
+    }
+
+    /// `not_returned` at curfew + grace of today and yesterday (a hub that was down then decides it late, as of
+    /// that instant), and `late_arrival` for each student it listed who has since tapped in.
+    private func notReturnedAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
+        let policy = property.policy
+        let today = policy.attendanceDay(containing: now)
+        var alerts: [Alert] = []
+        for day in [today.previous, today] {
+            let due = min(policy.curfew(of: day).addingTimeInterval(Double(settings.graceMinutes) * 60), policy.end(of: day))
+            guard due <= now else { continue }
+            let id = Self.alertID("not_returned", property.id, day.description)
+            let listed: [Alert.Student]
+            if let stored = try await storage.alerts(property: property.id, events: [.notReturned], since: due).first(where: { $0.alert.id == id }) {
+                listed = stored.alert.students
+            } else {
+                let report = try await report(for: property, on: day, now: due)
+                listed = report.attendance.students.filter { $0.status == .notReturned }.map {
+                    Alert.Student(
+                        studentId: $0.student.id,
+                        name: $0.student.name,
+                        room: $0.student.room,
+                        lastOut: $0.lastOut.map { Timestamp.format($0, in: policy.timeZone) }
+                    )
+                }
+                guard !listed.isEmpty else { continue }
+                alerts.append(
+                    Alert(id: id, event: .notReturned, property: property.id, at: Timestamp.format(due, in: policy.timeZone), students: listed)
+                )
+            }
+            for student in listed {
+                let since = try await storage.events(
+                    property: property.id,
+                    matching: EventFilter(studentID: student.studentId, since: due),
+                    limit: 50
+                )
+                guard
+                    let back = since.filter({ $0.outcome == .accepted && $0.direction == .in && $0.occurredAt <= now }).min(by: {
+                        $0.occurredAt < $1.occurredAt
+                    })
+                else { continue }
+                alerts.append(
+                    Alert(
+                        id: Self.alertID("late_arrival", property.id, day.description, student.studentId),
+                        event: .lateArrival,
+                        property: property.id,
+                        at: Timestamp.format(back.occurredAt, in: policy.timeZone),
+                        students: [student],
+                        kiosk: back.kioskID
+                    )
+                )
+            }
+        }
+        return alerts
+    }
+
+    /// `gate_offline` for a gate silent for `gateOfflineMinutes` (once per silence), `gate_back` when it is heard
+    /// from again.
+    private func gateAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
+        let zone = property.policy.timeZone
+        let limit = Double(settings.gateOfflineMinutes) * 60
+        let offline = try await storage.alerts(property: property.id, events: [.gateOffline], since: nil)
+        var alerts: [Alert] = []
+        for gate in try await storage.gates(property: property.id) {
+            guard let lastSeen = gate.lastSeen else { continue }
+            let silent = now.timeIntervalSince(lastSeen) >= limit
+            // A silent gate is offline; one heard from again after its latest silence is back.
+            if silent {
+                alerts.append(
+                    Alert(
+                        id: Self.alertID("gate_offline", gate.kioskID, String(Int64(lastSeen.timeIntervalSince1970 * 1000))),
+                        event: .gateOffline,
+                        property: property.id,
+                        at: Timestamp.format(lastSeen.addingTimeInterval(limit), in: zone),
+                        kiosk: gate.kioskID
+                    )
+                )
+            } else if let silence = offline.first(where: { $0.alert.kiosk == gate.kioskID }) {
+                alerts.append(
+                    Alert(
+                        id: Self.alertID("gate_back", silence.alert.id),
+                        event: .gateBack,
+                        property: property.id,
+                        at: Timestamp.format(lastSeen, in: zone),
+                        kiosk: gate.kioskID
+                    )
+                )
+            }
+        }
+        return alerts
+    }
+
+    /// `unknown_card` when one unknown card was read `unknownCardReads` times within `unknownCardWindow`, once per
+    /// card and hour.
+    private func unknownCardAlerts(_ property: HubProperty, now: Date) async throws(KioskError) -> [Alert] {
+        let since = now.addingTimeInterval(-Self.unknownCardWindow)
+        let reads = try await storage.events(property: property.id, matching: EventFilter(since: since), limit: 5000)
+            .filter { $0.kind == .unknown && $0.occurredAt <= now }
+        var alerts: [Alert] = []
+        for (uid, cardReads) in Dictionary(grouping: reads, by: { $0.uid?.hex ?? "" }) where !uid.isEmpty {
+            let times = cardReads.sorted { $0.occurredAt < $1.occurredAt }
+            guard times.count >= Self.unknownCardReads else { continue }
+            for index in (Self.unknownCardReads - 1)..<times.count {
+                let third = times[index]
+                guard third.occurredAt.timeIntervalSince(times[index - Self.unknownCardReads + 1].occurredAt) <= Self.unknownCardWindow else {
+                    continue
+                }
+                let hour = Int64((third.occurredAt.timeIntervalSince1970 / 3600).rounded(.down))
+                alerts.append(
+                    Alert(
+                        id: Self.alertID("unknown_card", property.id, uid, String(hour)),
+                        event: .unknownCard,
+                        property: property.id,
+                        at: Timestamp.format(third.occurredAt, in: property.policy.timeZone),
+                        kiosk: third.kioskID,
+                        uid: uid
+                    )
+                )
+                break
+            }
+        }
+        return alerts
+    }
+
+    /// The id of the alert about `parts`: the same parts always give the same id.
+    static func alertID(_ parts: String...) -> String {
+        SHA256.hash(data: Data(parts.joined(separator: "\u{1F}").utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+}
