@@ -55,7 +55,8 @@ public struct DashboardScreen: Sendable {
         case .in, .out:
             let style: ScreenStyle = tap.outcome == .in ? .good : .warning
             let big = (BigLetters.render(tap.outcome.rawValue) ?? []).map { ScreenLine("  " + $0, style) }
-            return [ScreenLine("  " + who + "  ·  " + policy.timeOfDay(of: tap.occurredAt), .bold)] + big
+            let leave = tap.pass.map { "  ·  " + $0.leaveNote(policy) } ?? ""
+            return [ScreenLine("  " + who + "  ·  " + policy.timeOfDay(of: tap.occurredAt) + leave, .bold)] + big
         case .ignored:
             let since = tap.previous.map { "already \($0.direction.label) since \(policy.timeOfDay(of: $0.occurredAt))" } ?? "already recorded"
             return [ScreenLine("  " + who, .bold), ScreenLine("  " + since, .warning)] + Array(repeating: ScreenLine(), count: BigLetters.rows - 1)

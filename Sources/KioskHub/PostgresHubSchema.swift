@@ -106,6 +106,24 @@ enum PostgresHubSchema {
                 "CREATE TABLE kiosk_contact (kiosk_id TEXT PRIMARY KEY NOT NULL, property_id TEXT NOT NULL, last_seen_at BIGINT NOT NULL)",
             ]
         ),
+        (
+            // Leave passes ("v4" is another feature's).
+            "v5",
+            [
+                """
+                CREATE TABLE pass (
+                    property_id TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    valid_from BIGINT NOT NULL,
+                    valid_until BIGINT NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (property_id, id)
+                )
+                """,
+                "CREATE INDEX pass_time ON pass (property_id, valid_until)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

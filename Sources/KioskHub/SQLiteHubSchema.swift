@@ -74,6 +74,23 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // "v5" is another feature's.
+        migrator.registerMigration("v6") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pass (
+                        property_id TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        student_id TEXT NOT NULL,
+                        valid_from INTEGER NOT NULL,
+                        valid_until INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        PRIMARY KEY (property_id, id)
+                    );
+                    CREATE INDEX pass_time ON pass(property_id, valid_until);
+                    """
+            )
+        }
         return migrator
     }
 
