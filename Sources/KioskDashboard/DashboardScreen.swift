@@ -93,7 +93,8 @@ public struct DashboardScreen: Sendable {
         for (label, value, style) in [
             ("IN", summary.checkedIn, ScreenStyle.good), ("OUT", summary.checkedOut, .plain),
             ("NOT RETURNED", summary.notReturned, summary.notReturned > 0 ? .bad : .plain),
-            ("ABSENT", summary.absent, .plain), ("TOTAL", summary.total, .bold), ("LATE", summary.late, summary.late > 0 ? .warning : .plain),
+            ("ABSENT", summary.absent, .plain), ("ON LEAVE", summary.onLeave, .plain), ("TOTAL", summary.total, .bold),
+            ("LATE", summary.late, summary.late > 0 ? .warning : .plain),
         ] {
             line.append("\(label) ", .dim)
             line.append("\(value)", style)

@@ -37,6 +37,9 @@ import Testing
         let student = try #require((document["students"] as? [[String: Any]])?.first)
         #expect(student["status"] as? String == "onLeave")
         #expect((student["pass"] as? [String: String])?["id"] == id)
+        let sheet = try #require(try json(try kiosk.kiosk("report", "--month", "2026-11", "--format", "json").stdout) as? [String: Any])
+        let days = try #require((sheet["students"] as? [[String: Any]])?.first?["days"] as? [String: String])
+        #expect(days["2026-11-21"] == "onLeave" && days["2026-11-22"] == "absent")
 
         #expect(try kiosk.kiosk("pass", "cancel", id).status == 0)
         #expect(try kiosk.kiosk("pass", "list").stdout == "No leave passes.\n")
