@@ -84,7 +84,8 @@ struct HTMLReport {
     /// The status, with the pass that explains it for a student on leave.
     private func status(_ row: StudentAttendance) -> String {
         let words = ReportWording.status(row.status)
-        return row.pass.map { words + " " + ReportWording.pass($0, report.attendance.policy).htmlEscaped } ?? words
+        guard row.status == .onLeave, let pass = row.pass else { return words }
+        return words + " " + ReportWording.pass(pass, report.attendance.policy).htmlEscaped
     }
 
     private var unknownTags: [String] {

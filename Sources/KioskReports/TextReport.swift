@@ -39,7 +39,9 @@ struct TextReport {
     /// The passes of the students on leave, below the table: `S002 on leave until Sun 18:00 (home visit)`.
     private var passes: [String] {
         let policy = report.attendance.policy
-        let onLeave = report.attendance.students.compactMap { row in row.pass.map { (row.student.id.singleLine, $0) } }
+        let onLeave = report.attendance.students.filter { $0.status == .onLeave }.compactMap { row in
+            row.pass.map { (row.student.id.singleLine, $0) }
+        }
         guard !onLeave.isEmpty else { return [] }
         return [""] + onLeave.flatMap { id, pass in LineFlow.wrap("\(id) on leave " + ReportWording.pass(pass, policy), width: width, hanging: 2) }
     }

@@ -45,4 +45,13 @@ import Testing
         #expect(html.contains("<li>On leave <strong>1</strong></li>"))
         #expect(html.contains("on leave until Sun 18:00 (home, sister&#39;s wedding)"))
     }
+
+    @Test func aStudentInUnderAPassIsNotCalledOnLeave() throws {
+        let pass = try ReportFixture.pass()
+        let inside = LeavePass(id: "lp-in", studentID: "S002", from: pass.from, until: pass.until, reason: "home")
+        let report = try ReportFixture.report(passes: [inside])
+        #expect(report.attendance.students.first { $0.student.id == "S002" }?.status == .in)
+        #expect(!ReportRenderer().render(report, as: .text).contains("on leave until"))
+        #expect(!ReportRenderer().render(report, as: .html).contains("on leave until"))
+    }
 }
