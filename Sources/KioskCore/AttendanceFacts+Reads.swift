@@ -21,11 +21,18 @@ extension AttendanceFacts {
     }
 
     /// The facts of a day starting at `start`, from what every store reads the same way: the active students,
-    /// each one's latest accepted tap before the day, and the accepted and unknown reads from one debounce window
-    /// before the day up to the evaluation instant. Accepted taps before `start` are left to `latestBeforeDay`;
+    /// each one's latest accepted tap before the day, the accepted and unknown reads from one debounce window
+    /// before the day up to the evaluation instant, and the passes covering an instant of the day up to it. Accepted taps before `start` are left to `latestBeforeDay`;
     /// an accepted read with no student or direction changes no state; an unknown read with a malformed UID is
     /// left out.
-    public init(students: [Student], latestBeforeDay: [AcceptedTap], reads: [DayRead], start: Date, unsynchronisedClockReads: Int) {
+    public init(
+        students: [Student],
+        latestBeforeDay: [AcceptedTap],
+        reads: [DayRead],
+        passes: [LeavePass],
+        start: Date,
+        unsynchronisedClockReads: Int
+    ) {
         var taps = latestBeforeDay
         var unknownReads: [UnknownRead] = []
         for read in reads {
@@ -39,6 +46,6 @@ extension AttendanceFacts {
                 continue
             }
         }
-        self.init(students: students, taps: taps, unknownReads: unknownReads, unsynchronisedClockReads: unsynchronisedClockReads)
+        self.init(students: students, taps: taps, unknownReads: unknownReads, passes: passes, unsynchronisedClockReads: unsynchronisedClockReads)
     }
 }

@@ -2,23 +2,25 @@ public import Foundation
 
 /// The facts of one attendance day that a store reads for a report: the active students, each one's latest
 /// accepted tap before the day, the day's accepted taps up to the evaluation instant, the unknown reads from one
-/// debounce window before the day (so the per-UID debounce sees them), and how many of the day's reads a host
-/// recorded with an unsynchronised clock.
+/// debounce window before the day (so the per-UID debounce sees them), the leave passes covering an instant of the
+/// day up to the evaluation instant, and how many of the day's reads a host recorded with an unsynchronised clock.
 public struct AttendanceFacts: Sendable {
     public let students: [Student]
     public let taps: [AcceptedTap]
     public let unknownReads: [UnknownRead]
+    public let passes: [LeavePass]
     public let unsynchronisedClockReads: Int
 
-    public init(students: [Student], taps: [AcceptedTap], unknownReads: [UnknownRead], unsynchronisedClockReads: Int) {
+    public init(students: [Student], taps: [AcceptedTap], unknownReads: [UnknownRead], passes: [LeavePass], unsynchronisedClockReads: Int) {
         self.students = students
         self.taps = taps
         self.unknownReads = unknownReads
+        self.passes = passes
         self.unsynchronisedClockReads = unsynchronisedClockReads
     }
 
     /// The attendance these facts give under `rules`.
     public func attendance(on date: AttendanceDate, evaluatedAt: Date, rules: AttendanceRules) -> DailyAttendance {
-        rules.attendance(on: date, evaluatedAt: evaluatedAt, students: students, taps: taps, unknownReads: unknownReads)
+        rules.attendance(on: date, evaluatedAt: evaluatedAt, students: students, taps: taps, unknownReads: unknownReads, passes: passes)
     }
 }

@@ -38,6 +38,15 @@ extension AttendancePolicy {
         return TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "--:--"
     }
 
+    /// The abbreviated weekday and `HH:MM` of an instant in the configured zone (`Sun 18:00`), for instants up to a
+    /// few days away.
+    public func weekdayAndTime(of instant: Date) -> String {
+        let weekday = instant.formatted(
+            Date.VerbatimFormatStyle(format: "\(weekday: .abbreviated)", locale: Locale(identifier: "en_GB"), timeZone: timeZone, calendar: calendar)
+        )
+        return "\(weekday) \(timeOfDay(of: instant))"
+    }
+
     /// A Gregorian calendar in the configured zone.
     public var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)

@@ -26,30 +26,43 @@ public struct AttendanceRules: Sendable {
     ///
     /// `taps` must hold, for each student, at least the latest accepted tap before the start of the day and
     /// every accepted tap in the day; `unknownReads` every unknown read from one debounce window before the
-    /// start of the day. Extra older records change nothing.
+    /// start of the day; `passes` every pass covering an instant of [start of the day, `evaluatedAt`]. Extra older
+    /// records change nothing.
     public func attendance(
         on date: AttendanceDate,
         evaluatedAt: Date,
         students: [Student],
         taps: [AcceptedTap],
-        unknownReads: [UnknownRead]
+        unknownReads: [UnknownRead],
+        passes: [LeavePass] = []
     ) -> DailyAttendance {
         let start = policy.start(of: date)
         let curfew = policy.curfew(of: date)
         let tapsByStudent = Dictionary(grouping: taps.filter { $0.occurredAt < evaluatedAt }, by: \.studentID)
+        let passesByStudent = Dictionary(grouping: passes, by: \.studentID)
         let rows = students.filter { $0.status == .active }.sorted { $0.id < $1.id }.map { student in
             let history = (tapsByStudent[student.id] ?? []).sorted { $0.precedes($1) }
             let today = history.filter { $0.occurredAt >= start }
             let state = history.last?.direction ?? policy.initialState
+            let passes = passesByStudent[student.id] ?? []
+            let pass = passes.covering(evaluatedAt, studentID: student.id)
             let status: AttendanceStatus =
-                if state == .in { .in } else if today.isEmpty { .absent } else if evaluatedAt >= curfew { .notReturned } else { .out }
+                switch (state, pass, today.isEmpty) {
+                case (.in, _, _): .in
+                case (.out, _?, _): .onLeave
+                case (.out, nil, true): .absent
+                case (.out, nil, false): evaluatedAt >= curfew ? .notReturned : .out
+                }
             return StudentAttendance(
                 student: student,
                 status: status,
                 firstIn: today.first { $0.direction == .in }?.occurredAt,
                 lastOut: today.last { $0.direction == .out }?.occurredAt,
                 taps: today.count,
-                late: today.contains { $0.direction == .in && $0.occurredAt >= curfew }
+                late: today.contains { tap in
+                    tap.direction == .in && tap.occurredAt >= curfew && passes.covering(tap.occurredAt, studentID: student.id) == nil
+                },
+                pass: pass
             )
         }
         return DailyAttendance(
@@ -62,6 +75,7 @@ public struct AttendanceRules: Sendable {
                 checkedOut: rows.count { $0.status == .out },
                 notReturned: rows.count { $0.status == .notReturned },
                 absent: rows.count { $0.status == .absent },
+                onLeave: rows.count { $0.status == .onLeave },
                 late: rows.count { $0.late }
             ),
             students: rows,

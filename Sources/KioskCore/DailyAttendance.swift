@@ -6,6 +6,8 @@ public enum AttendanceStatus: String, Sendable, Hashable, CaseIterable, Codable 
     case out = "out"
     case notReturned = "notReturned"
     case absent = "absent"
+    /// Out on a leave pass that covers the evaluation instant.
+    case onLeave = "onLeave"
 }
 
 /// One active student's attendance for a day.
@@ -18,8 +20,10 @@ public struct StudentAttendance: Sendable, Hashable {
     public let lastOut: Date?
     /// Accepted taps (card and manual) in the day so far.
     public let taps: Int
-    /// Whether the student came in after curfew.
+    /// Whether the student came in after curfew at an instant no pass of theirs covers.
     public let late: Bool
+    /// The pass covering the evaluation instant, if any.
+    public let pass: LeavePass?
 }
 
 /// Reads of a tag that maps to no active student, listed for enrolment.
@@ -31,21 +35,23 @@ public struct UnknownTagActivity: Sendable, Hashable {
     public let lastSeen: Date
 }
 
-/// Counts over the active roster; the four statuses add up to `total`.
+/// Counts over the active roster; the five statuses add up to `total`.
 public struct AttendanceSummary: Sendable, Hashable {
     public let total: Int
     public let checkedIn: Int
     public let checkedOut: Int
     public let notReturned: Int
     public let absent: Int
+    public let onLeave: Int
     public let late: Int
 
-    public init(total: Int, checkedIn: Int, checkedOut: Int, notReturned: Int, absent: Int, late: Int) {
+    public init(total: Int, checkedIn: Int, checkedOut: Int, notReturned: Int, absent: Int, onLeave: Int, late: Int) {
         self.total = total
         self.checkedIn = checkedIn
         self.checkedOut = checkedOut
         self.notReturned = notReturned
         self.absent = absent
+        self.onLeave = onLeave
         self.late = late
     }
 }

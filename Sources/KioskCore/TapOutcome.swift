@@ -36,6 +36,8 @@ public struct RecordedTap: Sendable, Hashable {
     public let occurredAt: Date
     /// For an ignored read: the accepted tap whose debounce window it fell in.
     public let previous: AcceptedTap?
+    /// For an OUT: the leave pass of the student that covers it, if the kiosk knows of one.
+    public let pass: LeavePass?
 
     public init(
         eventID: EventID,
@@ -43,7 +45,8 @@ public struct RecordedTap: Sendable, Hashable {
         uid: TagUID?,
         student: Student?,
         occurredAt: Date,
-        previous: AcceptedTap?
+        previous: AcceptedTap?,
+        pass: LeavePass? = nil
     ) {
         self.eventID = eventID
         self.outcome = outcome
@@ -51,5 +54,6 @@ public struct RecordedTap: Sendable, Hashable {
         self.student = student
         self.occurredAt = occurredAt
         self.previous = previous
+        self.pass = pass
     }
 }

@@ -8,7 +8,7 @@ public struct TapLine: Sendable {
         let who = tap.student.map { "\($0.id) \($0.name)" + ($0.room.isEmpty ? "" : " (room \($0.room))") }
         switch tap.outcome {
         case .in, .out:
-            text = "\(tap.outcome.rawValue) \(who ?? "")"
+            text = "\(tap.outcome.rawValue) \(who ?? "")" + (tap.pass.map { ": " + $0.leaveNote(policy) } ?? "")
         case .ignored:
             let since = tap.previous.map { "already \($0.direction.label) since \(policy.timeOfDay(of: $0.occurredAt))" } ?? "already recorded"
             text = "IGNORED \(who ?? ""): \(since)"

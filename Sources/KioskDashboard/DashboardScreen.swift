@@ -55,7 +55,8 @@ public struct DashboardScreen: Sendable {
         case .in, .out:
             let style: ScreenStyle = tap.outcome == .in ? .good : .warning
             let big = (BigLetters.render(tap.outcome.rawValue) ?? []).map { ScreenLine("  " + $0, style) }
-            return [ScreenLine("  " + who + "  ·  " + policy.timeOfDay(of: tap.occurredAt), .bold)] + big
+            let leave = tap.pass.map { "  ·  " + $0.leaveNote(policy) } ?? ""
+            return [ScreenLine("  " + who + "  ·  " + policy.timeOfDay(of: tap.occurredAt) + leave, .bold)] + big
         case .ignored:
             let since = tap.previous.map { "already \($0.direction.label) since \(policy.timeOfDay(of: $0.occurredAt))" } ?? "already recorded"
             return [ScreenLine("  " + who, .bold), ScreenLine("  " + since, .warning)] + Array(repeating: ScreenLine(), count: BigLetters.rows - 1)
@@ -92,7 +93,8 @@ public struct DashboardScreen: Sendable {
         for (label, value, style) in [
             ("IN", summary.checkedIn, ScreenStyle.good), ("OUT", summary.checkedOut, .plain),
             ("NOT RETURNED", summary.notReturned, summary.notReturned > 0 ? .bad : .plain),
-            ("ABSENT", summary.absent, .plain), ("TOTAL", summary.total, .bold), ("LATE", summary.late, summary.late > 0 ? .warning : .plain),
+            ("ABSENT", summary.absent, .plain), ("ON LEAVE", summary.onLeave, .plain), ("TOTAL", summary.total, .bold),
+            ("LATE", summary.late, summary.late > 0 ? .warning : .plain),
         ] {
             line.append("\(label) ", .dim)
             line.append("\(value)", style)

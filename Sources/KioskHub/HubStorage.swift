@@ -35,7 +35,8 @@ public protocol HubStorage: Sendable {
     func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary
     /// The whole roster of `property`, sorted by student id.
     func roster(property: String) async throws(KioskError) -> [RosterEntry]
-    /// The facts of `date` at `property` evaluated at `evaluatedAt`, and when a kiosk's batch last arrived there.
+    /// The facts of `date` at `property` evaluated at `evaluatedAt` (its passes included), and when a kiosk's batch
+    /// last arrived there.
     func attendanceFacts(
         on date: AttendanceDate,
         evaluatedAt: Date,
@@ -43,6 +44,14 @@ public protocol HubStorage: Sendable {
         property: String
     ) async throws(KioskError)
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+
+    /// Stores `pass` in `property`; the caller checked that its student is an active one of the property.
+    func addPass(_ pass: LeavePass, property: String) async throws(KioskError)
+    /// Removes the pass `id` of `property`; false when there is none.
+    func removePass(id: String, property: String) async throws(KioskError) -> Bool
+    /// The passes of `property` covering some instant of [`start`, `end`] (every one when both are nil), by start,
+    /// then id.
+    func passes(property: String, from start: Date?, through end: Date?) async throws(KioskError) -> [LeavePass]
 
     /// Stores a token's hash for `holder`.
     func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError)

@@ -20,9 +20,11 @@ extension HubStore {
         try await storage.roster(property: property)
     }
 
-    /// The whole roster of `property` sorted by student id, and its ETag (a hash of its content).
+    /// The whole roster of `property` sorted by student id with the property's leave passes, and its ETag (a hash of
+    /// its content, so a pass made or cancelled changes it).
     public func roster(property: String = HubProperty.defaultID) async throws(KioskError) -> (roster: WireRoster, etag: String) {
-        let roster = WireRoster(try await storage.roster(property: property))
+        let entries = try await storage.roster(property: property)
+        let roster = WireRoster(entries, passes: try await storage.passes(property: property, from: nil, through: nil))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let digest = SHA256.hash(data: (try? encoder.encode(roster)) ?? Data())

@@ -2,7 +2,7 @@ public import Foundation
 public import KioskCore
 
 /// Copies a SQLite hub into an empty PostgreSQL hub database (`kiosk-hub migrate-store --to URL`): properties,
-/// rosters, token hashes and events, each event at its own pull cursor, so kiosks keep their tokens and cursors and
+/// rosters, leave passes, token hashes and events, each event at its own pull cursor, so kiosks keep their tokens and cursors and
 /// notice nothing. The counts of both are compared at the end.
 public enum HubStoreCopy {
     /// Events read and written per transaction.
@@ -26,6 +26,9 @@ public enum HubStoreCopy {
                 entry.tags.map { RosterRow(line: 0, student: entry.student, uid: $0) }
             }
             _ = try await target.importRoster(rows, file: "property \(property.id)", replace: true, property: property.id)
+            for pass in try await source.passes(property: property.id, from: nil, through: nil) {
+                try await target.addPass(pass, property: property.id)
+            }
         }
         for token in try await source.tokens() { try await target.addToken(hash: token.hash, holder: token.holder, createdAt: token.createdAt) }
         var cursor: Int64 = 0

@@ -124,6 +124,24 @@ enum PostgresHubSchema {
             ]
         ),
         (
+            // Leave passes.
+            "v5",
+            [
+                """
+                CREATE TABLE pass (
+                    property_id TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    valid_from BIGINT NOT NULL,
+                    valid_until BIGINT NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (property_id, id)
+                )
+                """,
+                "CREATE INDEX pass_time ON pass (property_id, valid_until)",
+            ]
+        ),
+        (
             // Alerts: the outbox, one delivery row per alert and channel.
             "v6",
             [

@@ -90,6 +90,7 @@ extension PostgresHubStorage {
             students: students,
             latestBeforeDay: latest,
             reads: reads,
+            passes: try await passes(property: property, from: policy.start(of: date), through: evaluatedAt, on: connection),
             start: policy.start(of: date),
             unsynchronisedClockReads: unsynchronised
         )

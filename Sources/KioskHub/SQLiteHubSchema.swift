@@ -91,6 +91,23 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Leave passes.
+        migrator.registerMigration("v6") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pass (
+                        property_id TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        student_id TEXT NOT NULL,
+                        valid_from INTEGER NOT NULL,
+                        valid_until INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        PRIMARY KEY (property_id, id)
+                    );
+                    CREATE INDEX pass_time ON pass(property_id, valid_until);
+                    """
+            )
+        }
         // Alerts: the outbox, one delivery row per alert and channel.
         migrator.registerMigration("v7") { db in
             try db.execute(sql: SQLiteHubSchema.alertTables)

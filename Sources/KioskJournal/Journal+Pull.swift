@@ -12,11 +12,12 @@ extension Journal {
         }
     }
 
-    /// Makes the hub's roster the kiosk's whole roster in one transaction (the hub is its source of truth) and
-    /// remembers its ETag. Past records are untouched.
-    public func applyHubRoster(_ entries: [RosterEntry], etag: String) async throws(KioskError) {
+    /// Makes the hub's roster and leave passes the kiosk's whole roster and passes in one transaction (the hub is
+    /// their source of truth) and remembers their ETag. Past records are untouched.
+    public func applyHubRoster(_ entries: [RosterEntry], passes: [LeavePass], etag: String) async throws(KioskError) {
         try await write { db in
             try RosterTables.replace(with: entries, in: db)
+            try LeavePassTable.replace(with: passes, db)
             try db.execute(sql: "UPDATE sync_status SET roster_etag = ?", arguments: [etag])
         }
     }

@@ -40,7 +40,8 @@ extension Journal {
                     uid: (row["uid"] as String?).flatMap { try? TagUID(parsing: $0) },
                     student: student,
                     occurredAt: occurredAt,
-                    previous: previous
+                    previous: previous,
+                    pass: try LeavePassTable.pass(covering: outcome, of: student?.id, at: occurredAt, db)
                 )
             }
         }

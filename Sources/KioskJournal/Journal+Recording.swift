@@ -34,7 +34,15 @@ extension Journal {
                 reason: nil,
                 occurredAt: read.occurredAt
             )
-            return RecordedTap(eventID: id, outcome: outcome, uid: read.uid, student: student, occurredAt: read.occurredAt, previous: previous)
+            return RecordedTap(
+                eventID: id,
+                outcome: outcome,
+                uid: read.uid,
+                student: student,
+                occurredAt: read.occurredAt,
+                previous: previous,
+                pass: try LeavePassTable.pass(covering: outcome, of: student?.id, at: read.occurredAt, db)
+            )
         }
     }
 
@@ -65,7 +73,15 @@ extension Journal {
                 reason: reason,
                 occurredAt: instant
             )
-            return RecordedTap(eventID: id, outcome: outcome, uid: nil, student: student, occurredAt: instant, previous: nil)
+            return RecordedTap(
+                eventID: id,
+                outcome: outcome,
+                uid: nil,
+                student: student,
+                occurredAt: instant,
+                previous: nil,
+                pass: try LeavePassTable.pass(covering: outcome, of: studentID, at: instant, db)
+            )
         }
     }
 }

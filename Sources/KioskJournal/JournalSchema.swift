@@ -70,6 +70,22 @@ enum JournalSchema {
         migrator.registerMigration("v4") { db in
             try db.execute(sql: "ALTER TABLE sync_status ADD COLUMN last_error_kind TEXT")
         }
+        migrator.registerMigration("v5") { db in
+            // Leave passes: made here on a standalone kiosk, else the hub's as last pulled. Not tied to `student` rows:
+            // a pass outlives its student's removal from the roster, as past records do.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pass (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        student_id TEXT NOT NULL,
+                        valid_from INTEGER NOT NULL,
+                        valid_until INTEGER NOT NULL,
+                        reason TEXT NOT NULL
+                    );
+                    CREATE INDEX pass_student ON pass(student_id, valid_until);
+                    """
+            )
+        }
         return migrator
     }
 }

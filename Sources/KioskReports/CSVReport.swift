@@ -4,12 +4,12 @@ import KioskCore
 /// The CSV report: RFC 4180 with CRLF line endings and a UTF-8 BOM first, so spreadsheets detect the encoding.
 ///
 /// Layout, so that a spreadsheet sees one clean table at the top:
-/// - the header row `student_id,name,room,status,first_in,last_out,taps,late`, then one row per student sorted
-///   by id, with statuses, ISO 8601 timestamps and `true`/`false` as in the JSON report, and empty fields
-///   where JSON has `null`;
+/// - the header row `student_id,name,room,status,first_in,last_out,taps,late,pass_id,pass_until,pass_reason`,
+///   then one row per student sorted by id, with statuses, ISO 8601 timestamps and `true`/`false` as in the JSON
+///   report, and empty fields where JSON has `null`;
 /// - an empty line;
 /// - a `key,value` header row, then rows `kiosk`, `date`, `timezone`, `day_starts_at`, `curfew`, `evaluated_at`,
-///   `total`, `checked_in`, `checked_out`, `not_returned`, `absent`, `late`, `pending`, `quarantined`,
+///   `total`, `checked_in`, `checked_out`, `not_returned`, `absent`, `on_leave`, `late`, `pending`, `quarantined`,
 ///   `last_synced_at` (empty if never), `unsynchronised_clock_reads`, and one `unknown_tag,UID,reads,last_seen`
 ///   row per unknown tag.
 struct CSVReport {
@@ -21,12 +21,13 @@ struct CSVReport {
 
     private var studentRecords: [[String]] {
         let policy = report.attendance.policy
-        let header = ["student_id", "name", "room", "status", "first_in", "last_out", "taps", "late"]
+        let header = ["student_id", "name", "room", "status", "first_in", "last_out", "taps", "late", "pass_id", "pass_until", "pass_reason"]
         return [header]
             + report.attendance.students.map { row in
                 [
                     row.student.id, row.student.name, row.student.room, row.status.rawValue,
                     timestamp(row.firstIn, policy), timestamp(row.lastOut, policy), String(row.taps), String(row.late),
+                    row.pass?.id ?? "", timestamp(row.pass?.until, policy), row.pass?.reason ?? "",
                 ]
             }
     }
@@ -49,6 +50,7 @@ struct CSVReport {
             ["checked_out", String(summary.checkedOut)],
             ["not_returned", String(summary.notReturned)],
             ["absent", String(summary.absent)],
+            ["on_leave", String(summary.onLeave)],
             ["late", String(summary.late)],
             ["pending", String(completeness.pending)],
             ["quarantined", String(completeness.quarantined)],

@@ -26,7 +26,7 @@ public struct ChainSummaryReport: Sendable {
 
     /// A table with a line per property and a line of totals.
     public var text: String {
-        let header = ["PROPERTY", "NAME", "TOTAL", "IN", "OUT", "NOT RETURNED", "ABSENT", "LATE"]
+        let header = ["PROPERTY", "NAME", "TOTAL", "IN", "OUT", "NOT RETURNED", "ABSENT", "ON LEAVE", "LATE"]
         let rows = summary.properties.map { row in [row.propertyID, row.name.singleLine] + Self.counts(row.summary) }
         let totals = ["all", "\(summary.properties.count) properties"] + Self.counts(Self.sum(summary.properties.map(\.summary)))
         let table = [header] + rows + [totals]
@@ -41,7 +41,7 @@ public struct ChainSummaryReport: Sendable {
     }
 
     private static func counts(_ summary: AttendanceSummary) -> [String] {
-        [summary.total, summary.checkedIn, summary.checkedOut, summary.notReturned, summary.absent, summary.late].map(String.init)
+        [summary.total, summary.checkedIn, summary.checkedOut, summary.notReturned, summary.absent, summary.onLeave, summary.late].map(String.init)
     }
 
     private static func sum(_ summaries: [AttendanceSummary]) -> AttendanceSummary {
@@ -51,6 +51,7 @@ public struct ChainSummaryReport: Sendable {
             checkedOut: summaries.map(\.checkedOut).reduce(0, +),
             notReturned: summaries.map(\.notReturned).reduce(0, +),
             absent: summaries.map(\.absent).reduce(0, +),
+            onLeave: summaries.map(\.onLeave).reduce(0, +),
             late: summaries.map(\.late).reduce(0, +)
         )
     }

@@ -57,6 +57,7 @@ struct HTMLReport {
             "<li>Out <strong>\(counts.checkedOut)</strong></li>",
             "<li>Not returned <strong>\(counts.notReturned)</strong></li>",
             "<li>Absent <strong>\(counts.absent)</strong></li>",
+            "<li>On leave <strong>\(counts.onLeave)</strong></li>",
             "<li>Late <strong>\(counts.late)</strong></li>",
             "</ul>",
         ]
@@ -72,12 +73,19 @@ struct HTMLReport {
         let rows = report.attendance.students.map { row in
             let attention = row.status == .notReturned || row.late ? " class=\"attention\"" : ""
             return "<tr\(attention)><td>\(row.student.id.htmlEscaped)</td><td>\(row.student.name.htmlEscaped)</td>"
-                + "<td>\(row.student.room.htmlEscaped)</td><td>\(ReportWording.status(row.status))</td>"
+                + "<td>\(row.student.room.htmlEscaped)</td><td>\(status(row))</td>"
                 + "<td>\(row.firstIn.map { time($0) } ?? "")</td><td>\(row.lastOut.map { time($0) } ?? "")</td>"
                 + "<td class=\"number\">\(row.taps)</td><td>\(row.late ? "late" : "")</td></tr>"
         }
         let empty = rows.isEmpty ? ["<tr><td colspan=\"8\">No active students.</td></tr>"] : []
         return head + rows + empty + ["</tbody>", "</table>"]
+    }
+
+    /// The status, with the pass that explains it for a student on leave.
+    private func status(_ row: StudentAttendance) -> String {
+        let words = ReportWording.status(row.status)
+        guard row.status == .onLeave, let pass = row.pass else { return words }
+        return words + " " + ReportWording.pass(pass, report.attendance.policy).htmlEscaped
     }
 
     private var unknownTags: [String] {

@@ -20,6 +20,7 @@ struct JSONReport {
             ("checkedOut", .int(summary.checkedOut)),
             ("notReturned", .int(summary.notReturned)),
             ("absent", .int(summary.absent)),
+            ("onLeave", .int(summary.onLeave)),
             ("late", .int(summary.late)),
         ])
     }
@@ -61,6 +62,17 @@ struct JSONReport {
             ("lastOut", .string(orNull: row.lastOut.map(timestamp))),
             ("taps", .int(row.taps)),
             ("late", .bool(row.late)),
+            ("pass", row.pass.map(pass) ?? .null),
+        ])
+    }
+
+    /// The pass covering the evaluation instant, as the contract gives it in a student's row.
+    private func pass(_ pass: LeavePass) -> JSONValue {
+        .object([
+            ("id", .string(pass.id)),
+            ("from", .string(timestamp(pass.from))),
+            ("until", .string(timestamp(pass.until))),
+            ("reason", .string(pass.reason)),
         ])
     }
 

@@ -1,7 +1,7 @@
 public import KioskCore
 
 /// The monthly sheet in every `ReportFormat`: the contract's JSON, a text grid of one letter per day (P present, L
-/// late, N not returned, A absent) with totals per student and per day, CSV (status words, UTF-8 with a BOM) and
+/// late, N not returned, A absent, V on leave) with totals per student and per day, CSV (status words, UTF-8 with a BOM) and
 /// an HTML page for A4 landscape.
 public struct MonthlySheetReport: Sendable {
     public let sheet: MonthlySheet
@@ -29,16 +29,20 @@ public struct MonthlySheetReport: Sendable {
         case .in, .out: day.late ? "L" : "P"
         case .notReturned: "N"
         case .absent: "A"
+        case .onLeave: "V"
         }
     }
 
-    /// A student's totals: days present (late or not), late, not returned, absent.
+    /// A student's totals: days present (late or not), late, not returned, absent, on leave.
     public static func totals(_ row: MonthlySheet.Row) -> [Int] {
         [
             row.days.filter { [.in, .out].contains($0.status) }.count, row.late, row.days.filter { $0.status == .notReturned }.count,
-            row.days.filter { $0.status == .absent }.count,
+            row.days.filter { $0.status == .absent }.count, row.days.filter { $0.status == .onLeave }.count,
         ]
     }
+
+    /// What the letters mean, under the text and HTML grids.
+    static let legend = "P present, L late (back after curfew), N not returned, A absent, V on leave"
 
     private var json: String {
         JSONValue.object([
@@ -60,7 +64,7 @@ public struct MonthlySheetReport: Sendable {
 
     private var text: String {
         let days = sheet.days.map { String($0.day).count == 1 ? " \($0.day)" : "\($0.day)" }
-        let header = ["ID", "NAME", "ROOM"] + days + ["P", "L", "N", "A"]
+        let header = ["ID", "NAME", "ROOM"] + days + ["P", "L", "N", "A", "V"]
         let rows = sheet.students.map { row in
             [row.student.id, row.student.name.singleLine, row.student.room.singleLine] + row.days.map { " " + Self.letter($0) }
                 + Self.totals(row).map(String.init)
@@ -68,19 +72,19 @@ public struct MonthlySheetReport: Sendable {
         let presentPerDay = sheet.days.indices.map { index in
             sheet.students.filter { $0.days.indices.contains(index) && [.in, .out].contains($0.days[index].status) }.count
         }
-        let totals = ["present", "", ""] + presentPerDay.map { String($0).count == 1 ? " \($0)" : "\($0)" } + ["", "", "", ""]
+        let totals = ["present", "", ""] + presentPerDay.map { String($0).count == 1 ? " \($0)" : "\($0)" } + ["", "", "", "", ""]
         let table = [header] + rows + [totals]
         let widths = header.indices.map { column in table.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         let lines = table.map { cells in
             cells.enumerated().map { index, cell in cell + String(repeating: " ", count: max(0, widths[index] - cell.count)) }
                 .joined(separator: " ").trimmingTrailingSpaces
         }
-        return (["MONTHLY SHEET \(sheet.month) \(source.singleLine)"] + lines + ["P present, L late (back after curfew), N not returned, A absent"])
+        return (["MONTHLY SHEET \(sheet.month) \(source.singleLine)"] + lines + [Self.legend])
             .joined(separator: "\n") + "\n"
     }
 
     private var csv: String {
-        let header = ["student_id", "name", "room"] + sheet.days.map(\.description) + ["present", "late", "not_returned", "absent"]
+        let header = ["student_id", "name", "room"] + sheet.days.map(\.description) + ["present", "late", "not_returned", "absent", "on_leave"]
         let rows = sheet.students.map { row in
             [row.student.id, row.student.name, row.student.room] + row.days.map(\.status.rawValue) + Self.totals(row).map(String.init)
         }
@@ -91,7 +95,7 @@ public struct MonthlySheetReport: Sendable {
         let title = "Monthly sheet \(sheet.month), \(source)".htmlEscaped
         let head =
             "<tr><th>ID</th><th>Name</th><th>Room</th>" + sheet.days.map { "<th>\($0.day)</th>" }.joined()
-            + "<th>P</th><th>L</th><th>N</th><th>A</th></tr>"
+            + "<th>P</th><th>L</th><th>N</th><th>A</th><th>V</th></tr>"
         let rows = sheet.students.map { row in
             "<tr><td>\(row.student.id.htmlEscaped)</td><td>\(row.student.name.htmlEscaped)</td><td>\(row.student.room.htmlEscaped)</td>"
                 + row.days.map { "<td class=\"\($0.status.rawValue)\">\(Self.letter($0))</td>" }.joined()
@@ -104,7 +108,7 @@ public struct MonthlySheetReport: Sendable {
                 "th, td { border: 0.5pt solid #000; padding: 0.5mm 1mm; text-align: center } td:nth-child(-n+3) { text-align: left }",
                 ".notReturned, .absent { font-weight: bold }", "</style>", "</head>", "<body>", "<h1>\(title)</h1>",
                 "<table>", "<thead>", head, "</thead>", "<tbody>",
-            ] + rows + ["</tbody>", "</table>", "<p>P present, L late (back after curfew), N not returned, A absent</p>", "</body>", "</html>"]
+            ] + rows + ["</tbody>", "</table>", "<p>\(Self.legend)</p>", "</body>", "</html>"]
         return document.joined(separator: "\n") + "\n"
     }
 }

@@ -15,12 +15,18 @@ public enum ReportWording {
         case .out: "out"
         case .notReturned: "not returned"
         case .absent: "absent"
+        case .onLeave: "on leave"
         }
     }
 
     /// `HH:MM` of an instant in the policy's zone, or `none` when there is no instant.
     static func clock(_ instant: Date?, _ policy: AttendancePolicy, none: String = "--:--") -> String {
         instant.map(policy.timeOfDay(of:)) ?? none
+    }
+
+    /// A student's pass as the human-readable formats show it: `until Sun 18:00 (home visit)`.
+    static func pass(_ pass: LeavePass, _ policy: AttendancePolicy) -> String {
+        "until \(policy.weekdayAndTime(of: pass.until)) (\(pass.reason.singleLine))"
     }
 
     /// When a hub last acknowledged a batch, or `never`.

@@ -8,7 +8,8 @@ struct TextReport {
     let width: Int
 
     var rendered: String {
-        let sections = [header, summary, TextStudentTable(attendance: report.attendance, width: width).lines, unknownTags, completeness]
+        let students = TextStudentTable(attendance: report.attendance, width: width).lines + passes
+        let sections = [header, summary, students, unknownTags, completeness]
         let rule = String(repeating: "-", count: width)
         let heavyRule = String(repeating: "=", count: width)
         return ([heavyRule] + sections.joined(separator: [rule]) + [heavyRule]).joined(separator: "\n") + "\n"
@@ -30,9 +31,19 @@ struct TextReport {
         let summary = report.attendance.summary
         let counts = [
             "Total \(summary.total)", "In \(summary.checkedIn)", "Out \(summary.checkedOut)",
-            "Not returned \(summary.notReturned)", "Absent \(summary.absent)", "Late \(summary.late)",
+            "Not returned \(summary.notReturned)", "Absent \(summary.absent)", "On leave \(summary.onLeave)", "Late \(summary.late)",
         ]
         return LineFlow.lines(counts, width: width, separator: "   ")
+    }
+
+    /// The passes of the students on leave, below the table: `S002 on leave until Sun 18:00 (home visit)`.
+    private var passes: [String] {
+        let policy = report.attendance.policy
+        let onLeave = report.attendance.students.filter { $0.status == .onLeave }.compactMap { row in
+            row.pass.map { (row.student.id.singleLine, $0) }
+        }
+        guard !onLeave.isEmpty else { return [] }
+        return [""] + onLeave.flatMap { id, pass in LineFlow.wrap("\(id) on leave " + ReportWording.pass(pass, policy), width: width, hanging: 2) }
     }
 
     private var unknownTags: [String] {

@@ -32,7 +32,15 @@ extension AttendanceFacts {
                 sql: "SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())",
                 arguments: [start.storeMillis, evaluatedAt.storeMillis] + scope.arguments
             ) ?? 0
-        self.init(students: students, latestBeforeDay: latest, reads: reads, start: start, unsynchronisedClockReads: unsynchronised)
+        let passes = try LeavePassTable.passes(scope: scope, from: start, through: evaluatedAt, db)
+        self.init(
+            students: students,
+            latestBeforeDay: latest,
+            reads: reads,
+            passes: passes,
+            start: start,
+            unsynchronisedClockReads: unsynchronised
+        )
     }
 
     /// The student's latest accepted tap strictly before `instant`: their state at that instant.

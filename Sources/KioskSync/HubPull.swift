@@ -3,7 +3,7 @@ import KioskCore
 import KioskJournal
 import KioskWire
 
-/// Brings the hub's roster (when its ETag changed) and other gates' new events into the journal, so a student
+/// Brings the hub's roster and leave passes (when their ETag changed) and other gates' new events into the journal, so a student
 /// who left by one gate is judged IN at the other.
 struct HubPull {
     let journal: Journal
@@ -15,7 +15,7 @@ struct HubPull {
     func run() async throws(KioskError) -> SyncPassOutcome? {
         let state = try await journal.pullState()
         switch await client.roster(ifNoneMatch: state.rosterETag) {
-        case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, etag: etag)
+        case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, passes: roster.leavePasses, etag: etag)
         case .unchanged: break
         case .tokenRejected(let status): return .tokenRejected(status: status)
         case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)

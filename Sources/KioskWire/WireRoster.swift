@@ -17,12 +17,22 @@ public struct WireStudent: Codable, Sendable, Hashable {
     }
 }
 
-/// The body of `GET /v1/roster`: the whole roster, sorted by student id. The response's `ETag` names this
-/// version; a kiosk sends it back in `If-None-Match` and gets 304 while nothing changed.
+/// The body of `GET /v1/roster`: the whole roster, sorted by student id, and the property's leave passes. The
+/// response's `ETag` names this version (a new or cancelled pass makes a new one); a kiosk sends it back in
+/// `If-None-Match` and gets 304 while nothing changed.
 public struct WireRoster: Codable, Sendable, Hashable {
     public var students: [WireStudent]
+    /// Every pass of the property, by start then id; a hub from before passes sends none.
+    public var passes: [WirePass]
 
-    public init(students: [WireStudent]) {
+    public init(students: [WireStudent], passes: [WirePass] = []) {
         self.students = students
+        self.passes = passes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        students = try container.decode([WireStudent].self, forKey: .students)
+        passes = try container.decodeIfPresent([WirePass].self, forKey: .passes) ?? []
     }
 }

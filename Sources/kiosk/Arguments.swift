@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import KioskCore
-import KioskReports
+public import KioskReports
 
 /// An ISO 8601 instant given on the command line; one without an offset is a usage error.
 struct InstantArgument: ExpressibleByArgument {
@@ -19,3 +19,4 @@ extension AttendanceDate: ExpressibleByArgument {
 
 extension Direction: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension LeavePassListing.Format: ExpressibleByArgument {}

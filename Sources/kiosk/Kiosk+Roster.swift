@@ -40,13 +40,7 @@ struct RosterCommand: AsyncParsableCommand {
             }
             let rows = try RosterCSV.parse(text, file: file)
             let (configuration, journal) = try options.openJournal()
-            if let sync = configuration.sync {
-                throw KioskError(
-                    .configuration,
-                    "this kiosk takes its roster from the hub at \(sync.hubURL.absoluteString) ([sync] in its configuration); "
-                        + "import the roster on the hub instead: kiosk-hub roster import \(file)"
-                )
-            }
+            try configuration.refuseWhenHubOwns("roster", advice: "import the roster on the hub instead: kiosk-hub roster import \(file)")
             let summary = try await journal.importRoster(rows, file: file, replace: replace)
             var line = "imported \(summary.students) students with \(summary.tags) tags from \(file)"
             if replace { line += "; removed \(summary.removedStudents) students not in the file" }

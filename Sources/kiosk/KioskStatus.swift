@@ -22,7 +22,7 @@ struct KioskStatus {
             "kiosk \(configuration.kioskID)  (config: \(configPath ?? "built-in defaults"); journal: \(configuration.journalPath))",
             "attendance day \(attendance.date), \(Timestamp.format(attendance.evaluatedAt, in: policy.timeZone))",
             "  in \(summary.checkedIn)  out \(summary.checkedOut)  not returned \(summary.notReturned)  absent \(summary.absent)"
-                + "  total \(summary.total)  late \(summary.late)",
+                + "  on leave \(summary.onLeave)  total \(summary.total)  late \(summary.late)",
             "sync: " + (configuration.sync.map { "hub \($0.hubURL.absoluteString)" } ?? "standalone (no hub configured)"),
             "  pending \(completeness.pending)  quarantined \(completeness.quarantined)  last sync "
                 + (completeness.lastSyncedAt.map { Timestamp.format($0, in: policy.timeZone) } ?? "never"),
@@ -60,7 +60,8 @@ struct KioskStatus {
                 "summary",
                 .object([
                     ("total", .int(summary.total)), ("checkedIn", .int(summary.checkedIn)), ("checkedOut", .int(summary.checkedOut)),
-                    ("notReturned", .int(summary.notReturned)), ("absent", .int(summary.absent)), ("late", .int(summary.late)),
+                    ("notReturned", .int(summary.notReturned)), ("absent", .int(summary.absent)), ("onLeave", .int(summary.onLeave)),
+                    ("late", .int(summary.late)),
                 ])
             ),
             (

@@ -21,6 +21,10 @@ struct HubSandbox {
     }
 
     func hub(_ arguments: String...) throws -> KioskRun {
+        try hub(arguments)
+    }
+
+    func hub(_ arguments: [String]) throws -> KioskRun {
         try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable)
     }
 }

@@ -90,6 +90,10 @@ struct KioskSandbox {
     }
 
     func kiosk(_ arguments: String...) throws -> KioskRun {
+        try kiosk(arguments)
+    }
+
+    func kiosk(_ arguments: [String]) throws -> KioskRun {
         try KioskRun(arguments + ["--config", config], clock: clock)
     }
 

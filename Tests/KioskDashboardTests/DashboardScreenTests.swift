@@ -17,7 +17,8 @@ import Testing
         at time: String,
         taps: [(Student, Direction, String)],
         recent: [RecordedTap],
-        refusal: DashboardSnapshot.Refusal? = nil
+        refusal: DashboardSnapshot.Refusal? = nil,
+        passes: [LeavePass] = []
     ) throws -> DashboardSnapshot {
         let now = try Timestamp.parse(time)
         let accepted = try taps.map { student, direction, at in
@@ -29,7 +30,8 @@ import Testing
             evaluatedAt: now,
             students: [asha, rahul],
             taps: accepted,
-            unknownReads: []
+            unknownReads: [],
+            passes: passes
         )
         return DashboardSnapshot(
             now: now,
@@ -43,7 +45,8 @@ import Testing
         )
     }
 
-    func tap(_ outcome: TapOutcome, _ student: Student?, at time: String, previous: AcceptedTap? = nil) throws -> RecordedTap {
+    func tap(_ outcome: TapOutcome, _ student: Student?, at time: String, previous: AcceptedTap? = nil, pass: LeavePass? = nil) throws -> RecordedTap
+    {
         let instant = try Timestamp.parse(time)
         return RecordedTap(
             eventID: EventID.make(at: instant),
@@ -51,7 +54,8 @@ import Testing
             uid: try TagUID(parsing: "04A1B2C3"),
             student: student,
             occurredAt: instant,
-            previous: previous
+            previous: previous,
+            pass: pass
         )
     }
 
@@ -86,6 +90,22 @@ import Testing
         #expect(text.contains("entrance ready"))
         #expect(text.contains("3 pending"))
         #expect(text.contains("! clock not synchronised"))
+    }
+
+    @Test func greetsAnOutUnderALeavePassWithItsEndAndCountsTheStudentOnLeave() throws {
+        let pass = LeavePass(
+            id: "lp-1",
+            studentID: asha.id,
+            from: try Timestamp.parse("2026-11-21T17:00:00+05:30"),
+            until: try Timestamp.parse("2026-11-22T18:00:00+05:30"),
+            reason: "home"
+        )
+        let latest = try tap(.out, asha, at: "2026-11-21T18:00:00+05:30", pass: pass)
+        let text = DashboardScreen(width: 100, height: 24).layout(
+            try snapshot(at: "2026-11-21T18:01:00+05:30", taps: [(asha, .out, "2026-11-21T18:00:00+05:30")], recent: [latest], passes: [pass])
+        ).map(\.plain).joined(separator: "\n")
+        #expect(text.contains("Asha Verma  ·  room 101  ·  18:00  ·  on leave until Sun 18:00"))
+        #expect(text.contains("ON LEAVE 1"))
     }
 
     @Test func tellsAStudentWhoseTapTheJournalRefusedUntilATapIsRecordedAgain() throws {

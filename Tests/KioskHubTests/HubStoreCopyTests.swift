@@ -17,7 +17,7 @@ import Testing
         policy: AttendancePolicy(timeZone: .gmt, curfew: TimeOfDay(hour: 21, minute: 0)!)
     )
 
-    /// A SQLite hub with two properties, their rosters, kiosks' and the operator's tokens, and events of both.
+    /// A SQLite hub with two properties, their rosters, a leave pass, kiosks' and the operator's tokens, and events of both.
     private static func sqliteHub(in scratch: ScratchDirectory) async throws -> (store: HubStore, tokens: [String]) {
         let store = try HubStore.open(dataDirectory: scratch.path)
         try await store.createProperty(north)
@@ -25,6 +25,13 @@ import Testing
         _ = try await store.importRoster(try RosterCSV.parse(south, file: "s.csv"), file: "s.csv", replace: false)
         let northCSV = "student_id,name,room,tag_uid\nS001,Ravi,201,04A1B2C3\n"
         _ = try await store.importRoster(try RosterCSV.parse(northCSV, file: "n.csv"), file: "n.csv", replace: false, property: "north")
+        let leave = try LeavePassRequest(
+            studentID: "S001",
+            from: Date(timeIntervalSince1970: 1_763_700_000),
+            until: Date(timeIntervalSince1970: 1_763_800_000),
+            reason: "home"
+        )
+        _ = try await store.createPass(leave, property: "north")
         let tokens = [
             try await store.createToken(kioskID: "gate-1"), try await store.createToken(kioskID: "north-1", property: "north"),
             try await store.createOperatorToken(),

@@ -45,17 +45,17 @@ private func records(_ text: String) throws -> [[String]] {
 @Test func csvStartsWithTheUTF8ByteOrderMark() throws {
     let csv = ReportRenderer().render(try ReportFixture.report(), as: .csv)
     #expect(Array(Data(csv.utf8).prefix(3)) == [0xEF, 0xBB, 0xBF])
-    #expect(csv.dropFirst().hasPrefix("student_id,name,room,status,first_in,last_out,taps,late\r\n"))
+    #expect(csv.dropFirst().hasPrefix("student_id,name,room,status,first_in,last_out,taps,late,pass_id,pass_until,pass_reason\r\n"))
 }
 
 @Test func csvQuotingRoundTripsNamesAndRooms() throws {
     let csv = ReportRenderer().render(try ReportFixture.report(), as: .csv)
     let rows = try records(String(csv.dropFirst()))
-    #expect(rows.first == ["student_id", "name", "room", "status", "first_in", "last_out", "taps", "late"])
+    #expect(rows.first == ["student_id", "name", "room", "status", "first_in", "last_out", "taps", "late", "pass_id", "pass_until", "pass_reason"])
     let students = Array(rows.dropFirst().prefix { $0 != [""] })
     #expect(students.map(\.first) == ["S001", "S002", "S003", "S004", "S006"])
-    #expect(students.allSatisfy { $0.count == 8 })
-    #expect(students[0] == ["S001", ReportFixture.quotedName, "101", "notReturned", "", "2026-11-21T18:00:00+05:30", "1", "false"])
+    #expect(students.allSatisfy { $0.count == 11 })
+    #expect(students[0] == ["S001", ReportFixture.quotedName, "101", "notReturned", "", "2026-11-21T18:00:00+05:30", "1", "false", "", "", ""])
     #expect(students[1][1] == ReportFixture.longName)
     #expect(students[1][2] == "Annex\nNorth wing, top floor")
     #expect(students[2][1] == ReportFixture.devanagariName)

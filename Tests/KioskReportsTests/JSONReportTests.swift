@@ -16,10 +16,10 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     #expect(positions.allSatisfy { $0 != nil })
     #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     let summary = try #require(json["summary"] as? [String: Any])
-    #expect(Set(summary.keys) == ["total", "checkedIn", "checkedOut", "notReturned", "absent", "late"])
+    #expect(Set(summary.keys) == ["total", "checkedIn", "checkedOut", "notReturned", "absent", "onLeave", "late"])
     let students = try #require(json["students"] as? [[String: Any]])
     for student in students {
-        #expect(Set(student.keys) == ["studentId", "name", "room", "status", "firstIn", "lastOut", "taps", "late"])
+        #expect(Set(student.keys) == ["studentId", "name", "room", "status", "firstIn", "lastOut", "taps", "late", "pass"])
     }
     let tags = try #require(json["unknownTags"] as? [[String: Any]])
     #expect(tags.map { Set($0.keys) } == [["uid", "reads", "lastSeen"]])
@@ -37,7 +37,7 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     #expect(json["evaluatedAt"] as? String == "2026-11-22T01:00:00+05:30")
     #expect(json["kiosk"] as? String == "gate-1")
     let summary = try #require(json["summary"] as? [String: Int])
-    #expect(summary == ["total": 5, "checkedIn": 3, "checkedOut": 0, "notReturned": 1, "absent": 1, "late": 1])
+    #expect(summary == ["total": 5, "checkedIn": 3, "checkedOut": 0, "notReturned": 1, "absent": 1, "onLeave": 0, "late": 1])
 
     let students = try #require(json["students"] as? [[String: Any]])
     #expect(students.map { $0["studentId"] as? String } == ["S001", "S002", "S003", "S004", "S006"])

@@ -24,7 +24,18 @@ enum ReportFixture {
         Student(id: "S006", name: wideName, room: "104"),
     ]
 
-    static func report(lastSyncedAt: Date? = nil, students: [Student] = students) throws -> AttendanceReport {
+    /// S001's leave pass, from before they went out until Sunday 18:00.
+    static func pass() throws -> LeavePass {
+        LeavePass(
+            id: "lp-weekend",
+            studentID: "S001",
+            from: try Timestamp.parse("2026-11-21T17:00:00+05:30"),
+            until: try Timestamp.parse("2026-11-22T18:00:00+05:30"),
+            reason: "home, sister's wedding"
+        )
+    }
+
+    static func report(lastSyncedAt: Date? = nil, students: [Student] = students, passes: [LeavePass] = []) throws -> AttendanceReport {
         let taps = [
             try tap("S003", "2026-11-21T20:00:00+05:30", .out),
             try tap("S003", "2026-11-21T23:10:00+05:30", .in),
@@ -42,7 +53,8 @@ enum ReportFixture {
             evaluatedAt: try Timestamp.parse("2026-11-22T01:00:00+05:30"),
             students: students,
             taps: taps,
-            unknownReads: unknownReads
+            unknownReads: unknownReads,
+            passes: passes
         )
         let completeness = ReportCompleteness(pending: 3, quarantined: 1, lastSyncedAt: lastSyncedAt, unsynchronisedClockReads: 2)
         return AttendanceReport(source: "gate-1", attendance: attendance, completeness: completeness)

@@ -1,0 +1,31 @@
+import Foundation
+public import KioskCore
+
+extension HubStore {
+    /// Makes a leave pass for an active student of `property` (an unknown or inactive one is bad data, 65) and
+    /// returns it. Kiosks of the property get it with their next roster pull.
+    public func createPass(_ request: LeavePassRequest, property: String = HubProperty.defaultID) async throws(KioskError) -> LeavePass {
+        guard let student = try await storage.roster(property: property).first(where: { $0.student.id == request.studentID })?.student else {
+            throw KioskError(.dataError, "unknown student '\(request.studentID)' in property '\(property)'")
+        }
+        guard student.status == .active else {
+            throw KioskError(.dataError, "student '\(student.id)' is inactive; a leave pass needs an active student")
+        }
+        let pass = request.pass()
+        try await storage.addPass(pass, property: property)
+        return pass
+    }
+
+    /// Cancels the pass `id` of `property`; an unknown id is bad data (65) naming it.
+    public func cancelPass(id: String, property: String = HubProperty.defaultID) async throws(KioskError) {
+        guard try await storage.removePass(id: id, property: property) else {
+            throw KioskError(.dataError, "no leave pass of property '\(property)' has the id '\(id)'; `kiosk-hub pass list` shows them")
+        }
+    }
+
+    /// The passes of `property` covering some instant of day `date` (every pass when nil), by start, then id.
+    public func passes(of property: HubProperty, on date: AttendanceDate? = nil) async throws(KioskError) -> [LeavePass] {
+        let day = date.map(property.policy.firstAndLastInstants(of:))
+        return try await storage.passes(property: property.id, from: day?.first, through: day?.last)
+    }
+}
