@@ -14,9 +14,10 @@ enum ConsoleAssets {
         main { padding: .75rem; max-width: 72rem; margin: 0 auto; }
         h1 { font-size: 1.35rem; margin: .25rem 0 .75rem; }
         h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
-        .counts { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .5rem; margin: 0 0 .5rem; padding: 0; list-style: none; }
+        .counts { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: .5rem; margin: 0 0 .5rem; padding: 0; list-style: none; }
         .counts li { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .5rem; text-align: center; }
         .counts b { display: block; font-size: 1.5rem; }
+        .counts li { font-size: .85rem; overflow-wrap: anywhere; }
         .counts .bad b { color: var(--bad); } .counts .warn b { color: var(--warn); } .counts .good b { color: var(--good); }
         .table { overflow-x: auto; background: #fff; border: 1px solid var(--line); border-radius: .5rem; }
         table { border-collapse: collapse; width: 100%; }
@@ -39,7 +40,8 @@ enum ConsoleAssets {
         button.quiet { background: #fff; color: var(--accent); }
         .downloads a { margin-right: .75rem; }
         .muted { color: var(--muted); }
-        @media (min-width: 48rem) { .counts { grid-template-columns: repeat(6, minmax(0, 1fr)); } }
+        td.tick { width: 3rem; border-left: 1px solid var(--line); }
+        @media (min-width: 48rem) { .counts { grid-template-columns: repeat(7, minmax(0, 1fr)); } }
         @media print {
             header.bar, .live, form, .downloads, .noprint { display: none !important; }
             body { background: #fff; font-size: 11pt; } main { max-width: none; padding: 0; }
@@ -54,6 +56,8 @@ enum ConsoleAssets {
         (function () {
           var body = document.getElementById("today");
           var state = document.getElementById("live-state");
+          var print = document.getElementById("print");
+          if (print) { print.addEventListener("click", function () { window.print(); }); }
           if (!body || !state || !window.EventSource) { return; }
           var source = new EventSource(body.getAttribute("data-live"));
           function show(text, kind) { state.textContent = text; state.className = "live " + kind; }

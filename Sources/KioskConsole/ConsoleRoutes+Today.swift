@@ -84,9 +84,15 @@ extension ConsoleRoutes {
             if let id = event.studentID { row["link"] = visit.studentLink(id) }
             return row
         }
+        let onLeave: [[String: Any]] = attendance.students.filter { $0.status == .onLeave }.map {
+            [
+                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
+                "time": face.dateTime($0.pass?.until), "link": visit.studentLink($0.student.id),
+            ]
+        }
         let groups: [[String: Any]] = [
             ("Not returned", "not-returned", rows(.notReturned), "Out at"), ("Out", "out", rows(.out), "Out at"),
-            ("Late arrivals", "late", late, "In at"),
+            ("On leave", "on-leave", onLeave, "Until"), ("Late arrivals", "late", late, "In at"),
         ].map { heading, id, rows, timeHeading in
             ["heading": heading, "id": id, "rows": rows, "hasRows": !rows.isEmpty, "timeHeading": timeHeading]
         }

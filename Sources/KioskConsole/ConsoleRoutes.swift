@@ -29,6 +29,7 @@ public struct ConsoleRoutes: Sendable {
         addReportRoutes(to: router)
         addRosterRoutes(to: router)
         addGateRoutes(to: router)
+        addNightRoutes(to: router)
     }
 
     // MARK: Sessions

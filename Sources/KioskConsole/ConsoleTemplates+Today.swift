@@ -16,6 +16,7 @@ extension ConsoleTemplates {
         <li><b>{{summary.checkedOut}}</b>Out</li>
         <li class="bad"><b>{{summary.notReturned}}</b>Not returned</li>
         <li class="warn"><b>{{summary.absent}}</b>Absent</li>
+        <li><b>{{summary.onLeave}}</b>On leave</li>
         <li class="warn"><b>{{summary.late}}</b>Late</li>
         <li><b>{{summary.total}}</b>Total</li>
         </ul>

@@ -10,6 +10,7 @@ enum ConsoleTemplates {
             "head": head, "counts": counts, "layout": layout, "error": error, "login": login, "today": today, "today-body": todayBody,
             "day-report": dayReport,
             "month": month, "student": student, "roster": roster, "manual": manual, "gates": gates, "chain": chain,
+            "passes": passes, "muster": muster, "alerts": alerts,
         ]
         for (name, source) in sources {
             do {

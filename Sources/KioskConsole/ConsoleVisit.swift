@@ -14,7 +14,7 @@ struct ConsoleVisit: Sendable {
     func layout(title: String, current: String) -> [String: Any] {
         var pages: [(String, String)] = [
             ("/", "Today"), ("/report", "Day report"), ("/month", "Monthly sheet"), ("/roster", "Roster"), ("/manual", "Manual entry"),
-            ("/gates", "Gates"),
+            ("/passes", "Passes"), ("/muster", "Muster"), ("/alerts", "Alerts"), ("/gates", "Gates"),
         ]
         if session.user.role == .chainOperator { pages.append(("/chain", "Chain")) }
         let nav: [[String: Any]] = pages.map { path, label in

@@ -7,7 +7,7 @@ enum ConsoleWords {
     static func summary(_ summary: AttendanceSummary) -> [String: Any] {
         [
             "total": summary.total, "checkedIn": summary.checkedIn, "checkedOut": summary.checkedOut, "notReturned": summary.notReturned,
-            "absent": summary.absent, "late": summary.late,
+            "absent": summary.absent, "onLeave": summary.onLeave, "late": summary.late,
         ]
     }
 
