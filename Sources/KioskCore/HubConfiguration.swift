@@ -20,6 +20,8 @@ public struct HubConfiguration: Sendable, Hashable {
     public var databasePasswordFile: String?
     /// The most connections one hub process opens to PostgreSQL.
     public var databaseConnections: Int
+    /// How and where `kiosk-hub report --print` prints (the `[reports]` section).
+    public var printing: PrintSettings
 
     public init(
         host: String = "127.0.0.1",
@@ -31,7 +33,8 @@ public struct HubConfiguration: Sendable, Hashable {
         maximumConnections: Int = 512,
         databaseURL: String? = nil,
         databasePasswordFile: String? = nil,
-        databaseConnections: Int = 10
+        databaseConnections: Int = 10,
+        printing: PrintSettings = PrintSettings()
     ) {
         self.host = host
         self.port = port
@@ -43,5 +46,6 @@ public struct HubConfiguration: Sendable, Hashable {
         self.databaseURL = databaseURL
         self.databasePasswordFile = databasePasswordFile
         self.databaseConnections = databaseConnections
+        self.printing = printing
     }
 }
