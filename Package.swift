@@ -64,6 +64,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(name: "KioskPrinting", dependencies: ["KioskCore", "KioskReports"], swiftSettings: strictSettings),
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "KioskDaemon",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDashboard", "KioskReaders", "KioskSync", "KioskSystemd",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync", "KioskSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -149,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-hub",
             dependencies: [
-                "KioskHub", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskSystemd", "KioskCommandLine",
+                "KioskHub", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting", "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -160,9 +161,8 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub", "KioskConsole",
-                "CSystemClock",
-                "KioskCommandLine",
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub",
+                "KioskConsole", "CSystemClock", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -198,6 +198,7 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskPrintingTests", dependencies: ["KioskPrinting", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
         .target(
             name: "KioskTesting",
@@ -221,7 +222,7 @@ let package = Package(
             name: "KioskDaemonTests",
             dependencies: [
                 "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd", "KioskCore", "KioskJournal", "KioskHub",
-                "KioskSync",
+                "KioskSync", "KioskPrinting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
 require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl \
-    postgresql
+    postgresql cups cups-client printer-driver-cups-pdf weasyprint poppler-utils fonts-noto-core
 
 # What to undo on exit, whichever way the script ends.
 cleanup=()
@@ -30,6 +30,13 @@ postgres_dir=$(mktemp -d /tmp/kiosk-pg.XXXXXX)
 cleanup+=("bash scripts/postgres-fixture.sh stop '$postgres_dir'")
 KIOSK_TEST_POSTGRES_SERVER=$(bash scripts/postgres-fixture.sh start "$postgres_dir")
 export KIOSK_TEST_POSTGRES_SERVER
+# The printing tests print through a real CUPS (scripts/cups-fixture.sh, no systemd) to a cups-pdf printer and read the
+# PDFs it writes into KIOSK_TEST_CUPS.
+if [ "$(id -u)" -eq 0 ]; then
+    cleanup+=("bash scripts/cups-fixture.sh stop")
+    KIOSK_TEST_CUPS=$(bash scripts/cups-fixture.sh start)
+    export KIOSK_TEST_CUPS
+fi
 swift test --skip-build
 
 # Every hub test and every sync test (the sync fault scenarios through the fault proxy) again with the hub on

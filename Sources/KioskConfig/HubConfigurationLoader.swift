@@ -2,8 +2,8 @@ import Foundation
 public import KioskCore
 import TOMLKit
 
-/// Reads the hub's configuration file: a `[hub]` section and the same `[attendance]` section as kiosk.conf,
-/// every key checked, problems named by file, line and key (exit 78).
+/// Reads the hub's configuration file: a `[hub]` section, the same `[attendance]` section as kiosk.conf and a
+/// `[reports]` section of printing keys, every key checked, problems named by file, line and key (exit 78).
 public enum HubConfigurationLoader {
     /// The configuration in `file`, or the defaults when `file` is nil.
     public static func load(file: String?) throws(KioskError) -> HubConfiguration {
@@ -28,7 +28,8 @@ public enum HubConfigurationLoader {
             case "hub": HubSection.schema.read(value, into: &configuration, at: section, problems: &problems)
             case "attendance": AttendanceSection.schema.read(value, into: &configuration.attendance, at: section, problems: &problems)
             case "alerts": AlertsSection.read(value, into: &configuration.alerts, problems: &problems)
-            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts])", at: section)
+            case "reports": HubReportsSection.schema.read(value, into: &configuration.printing, at: section, problems: &problems)
+            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts], [reports])", at: section)
             }
         }
         if !configuration.dataDirectory.hasPrefix("/") {

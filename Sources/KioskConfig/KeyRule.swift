@@ -72,3 +72,11 @@ struct KeyRule<Draft>: Sendable {
         }
     }
 }
+
+extension KeyRule {
+    /// This rule for a draft that holds this rule's draft at `part`, so one set of keys serves several sections.
+    func lifted<Whole>(to part: any WritableKeyPath<Whole, Draft> & Sendable) -> KeyRule<Whole> {
+        let read = self.read
+        return KeyRule<Whole>(key: key) { whole, value throws(ValueProblem) in try read(&whole[keyPath: part], value) }
+    }
+}

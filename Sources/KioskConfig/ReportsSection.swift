@@ -2,7 +2,10 @@ import KioskCore
 
 /// The `[reports]` section: the reports written, and printed, when an attendance day closes.
 enum ReportsSection {
-    static let schema = SectionSchema<ReportSettings>(rules: [
+    static let schema = SectionSchema<ReportSettings>(rules: dayCloseRules + PrintingKeys.rules.map { $0.lifted(to: \.printing) })
+
+    /// What the day close writes, and whether it prints.
+    private static let dayCloseRules: [KeyRule<ReportSettings>] = [
         .strings("formats") { reports, names throws(ValueProblem) in
             let known = ReportFormat.allCases.map(\.rawValue)
             guard !names.isEmpty else { throw ValueProblem("the list is empty; give one or more of \(ValueProblem.alternatives(known))") }
@@ -16,9 +19,5 @@ enum ReportsSection {
             reports.formats = formats
         },
         .boolean("print") { reports, print in reports.print = print },
-        .integer("print_width") { reports, width throws(ValueProblem) in
-            guard [80, 48, 32].contains(width) else { throw ValueProblem("\(width) is not a printer width (80, 48 or 32)") }
-            reports.printWidth = width
-        },
-    ])
+    ]
 }

@@ -22,6 +22,8 @@ public struct HubConfiguration: Sendable, Hashable {
     public var databaseConnections: Int
     /// The alerts it sends (`[alerts]`).
     public var alerts: AlertSettings
+    /// How and where `kiosk-hub report --print` prints (the `[reports]` section).
+    public var printing: PrintSettings
 
     public init(
         host: String = "127.0.0.1",
@@ -34,7 +36,8 @@ public struct HubConfiguration: Sendable, Hashable {
         databaseURL: String? = nil,
         databasePasswordFile: String? = nil,
         databaseConnections: Int = 10,
-        alerts: AlertSettings = AlertSettings()
+        alerts: AlertSettings = AlertSettings(),
+        printing: PrintSettings = PrintSettings()
     ) {
         self.host = host
         self.port = port
@@ -47,5 +50,6 @@ public struct HubConfiguration: Sendable, Hashable {
         self.databasePasswordFile = databasePasswordFile
         self.databaseConnections = databaseConnections
         self.alerts = alerts
+        self.printing = printing
     }
 }

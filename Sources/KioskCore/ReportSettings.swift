@@ -2,14 +2,14 @@
 public struct ReportSettings: Sendable, Hashable {
     /// The formats written to `data_dir/reports/` for every finished day.
     public var formats: [ReportFormat]
-    /// Whether the finished day's text report is also sent to the default printer.
+    /// Whether the finished day's report is also sent to the printer.
     public var print: Bool
-    /// The text report's width when printed: 80, 48 or 32 columns.
-    public var printWidth: Int
+    /// How and where reports are printed, by the day close and by `kiosk report --print`.
+    public var printing: PrintSettings
 
-    public init(formats: [ReportFormat] = ReportFormat.allCases, print: Bool = false, printWidth: Int = 80) {
+    public init(formats: [ReportFormat] = ReportFormat.allCases, print: Bool = false, printing: PrintSettings = PrintSettings()) {
         self.formats = formats
         self.print = print
-        self.printWidth = printWidth
+        self.printing = printing
     }
 }

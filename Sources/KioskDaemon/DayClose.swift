@@ -1,6 +1,7 @@
 public import Foundation
 public import KioskCore
 public import KioskJournal
+public import KioskPrinting
 import KioskReports
 
 /// Writes each finished attendance day's reports into the reports directory, once per day: a marker file
@@ -22,22 +23,23 @@ public struct DayClose: Sendable {
     let rules: AttendanceRules
     let directory: String
     let settings: ReportSettings
-    let printer: (@Sendable (String, String) async throws(KioskError) -> Void)?
+    let printer: (@Sendable (PrintDocument, String) async throws(KioskError) -> Void)?
 
-    /// - Parameter printer: prints a document with a title; nil uses CUPS when `settings.print` is on.
+    /// - Parameter printer: prints a document with a title; nil uses CUPS (`settings.printing`) when `settings.print` is on.
     public init(
         journal: Journal,
         rules: AttendanceRules,
         directory: String,
         settings: ReportSettings,
-        printer: (@Sendable (String, String) async throws(KioskError) -> Void)? = nil
+        printer: (@Sendable (PrintDocument, String) async throws(KioskError) -> Void)? = nil
     ) {
         self.journal = journal
         self.rules = rules
         self.directory = directory
         self.settings = settings
-        let cups: @Sendable (String, String) async throws(KioskError) -> Void = { document, title throws(KioskError) in
-            try await ReportPrinter().send(document, title: title)
+        let cupsPrinter = ReportPrinter(printer: settings.printing.printer)
+        let cups: @Sendable (PrintDocument, String) async throws(KioskError) -> Void = { document, title throws(KioskError) in
+            try await cupsPrinter.print(document, title: title)
         }
         self.printer = printer ?? (settings.print ? cups : nil)
     }
@@ -80,7 +82,7 @@ public struct DayClose: Sendable {
         var printProblem: String?
         if let printer {
             do {
-                try await printer(ReportRenderer(width: settings.printWidth).render(report, as: .text), "Attendance \(day) \(report.source)")
+                try await printer(.daily(report, settings.printing), "Attendance \(day) \(report.source)")
             } catch {
                 printProblem = error.message
             }

@@ -1,9 +1,9 @@
 import Foundation
 import KioskCore
 
-/// The HTML report: one HTML5 document for A4 paper. A summary heads it, one table lists the students (its
-/// header repeats on every page, rows are never split), and lists below say which tags to enrol and how complete
-/// the data is. All text from the roster and configuration is escaped.
+/// The HTML report: one HTML5 document for A4 paper. A summary and the completeness verdict head it, one table lists
+/// the students (its header repeats on every page, rows are never split), and lists below say which tags to enrol and
+/// how complete the data is; pages are numbered in print. All text from the roster and configuration is escaped.
 struct HTMLReport {
     let report: AttendanceReport
 
@@ -17,17 +17,17 @@ struct HTMLReport {
             "<meta charset=\"utf-8\">",
             "<title>\(title)</title>",
             "<style>",
+            PageStyle.rule(size: "A4", margin: "12mm", bottom: "16mm"),
             Self.style,
             "</style>",
             "</head>",
             "<body>",
             "<h1>\(title)</h1>",
         ]
-        return (document + summary + table + unknownTags + completeness + ["</body>", "</html>"]).joined(separator: "\n") + "\n"
+        return (document + summary + stamp + table + unknownTags + completeness + ["</body>", "</html>"]).joined(separator: "\n") + "\n"
     }
 
     private static let style = """
-        @page { size: A4; margin: 12mm }
         html { color: #000; background: #fff }
         body { margin: 0; font: 9pt/1.35 sans-serif }
         h1 { font-size: 13pt; margin: 0 0 2mm }
@@ -41,6 +41,7 @@ struct HTMLReport {
         th, td { padding: 1mm 1.5mm; border-bottom: 0.5pt solid #000; text-align: left; vertical-align: top }
         .number { text-align: right }
         .attention { font-weight: bold }
+        .stamp { border: 0.75pt solid #000; padding: 1mm 2mm }
         """
 
     private var summary: [String] {
@@ -86,6 +87,14 @@ struct HTMLReport {
         let words = ReportWording.status(row.status)
         guard row.status == .onLeave, let pass = row.pass else { return words }
         return words + " " + ReportWording.pass(pass, report.attendance.policy).htmlEscaped
+    }
+
+    /// The completeness verdict with its reasons, under the summary: a printed page says at its top whether it can
+    /// be trusted.
+    private var stamp: [String] {
+        let completeness = report.completeness
+        let words = ([completeness.verdict] + completeness.cautions).joined(separator: " ").htmlEscaped
+        return ["<p class=\"stamp\(completeness.cautions.isEmpty ? "" : " attention")\">\(words)</p>"]
     }
 
     private var unknownTags: [String] {

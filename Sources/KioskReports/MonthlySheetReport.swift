@@ -104,7 +104,9 @@ public struct MonthlySheetReport: Sendable {
         let document =
             [
                 "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">", "<title>\(title)</title>", "<style>",
-                "@page { size: A4 landscape; margin: 10mm } body { font: 8pt sans-serif } table { border-collapse: collapse }",
+                PageStyle.rule(size: "A4 landscape", margin: "10mm", bottom: "14mm"),
+                "body { font: 8pt sans-serif } table { width: 100%; border-collapse: collapse } thead { display: table-header-group }",
+                "tr { break-inside: avoid }",
                 "th, td { border: 0.5pt solid #000; padding: 0.5mm 1mm; text-align: center } td:nth-child(-n+3) { text-align: left }",
                 ".notReturned, .absent { font-weight: bold }", "</style>", "</head>", "<body>", "<h1>\(title)</h1>",
                 "<table>", "<thead>", head, "</thead>", "<tbody>",

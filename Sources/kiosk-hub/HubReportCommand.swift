@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskPrinting
 import KioskReports
 
 /// `kiosk-hub report`: the daily attendance of one property over all its gates, with the same rules and renderers as
@@ -27,6 +28,9 @@ struct HubReportCommand: AsyncParsableCommand {
     @Option(help: "text, csv, json or html (text or json with --all).")
     var format: String = "text"
 
+    @Flag(help: "Print the report or sheet through CUPS as the [reports] section says: an A4 page by default.")
+    var print = false
+
     func validate() throws {
         if let date, AttendanceDate(parsing: date) == nil { throw ValidationError("--date must be YYYY-MM-DD, not '\(date)'") }
         if ReportFormat(rawValue: format) == nil { throw ValidationError("--format must be text, csv, json or html, not '\(format)'") }
@@ -37,26 +41,39 @@ struct HubReportCommand: AsyncParsableCommand {
             guard AttendanceMonth(parsing: month) != nil else { throw ValidationError("--month must be YYYY-MM, not '\(month)'") }
             guard date == nil, !all else { throw ValidationError("--month goes with neither --date nor --all") }
         }
+        if print && all { throw ValidationError("--print prints one property's report or sheet, not --all") }
     }
 
     func run() async throws {
         let (date, propertyID, all) = (self.date.flatMap(AttendanceDate.init(parsing:)), property.property, self.all)
         let month = self.month.flatMap(AttendanceMonth.init(parsing:))
         let format = ReportFormat(rawValue: self.format) ?? .text
-        let rendered = try await options.withStore { _, store in
+        let (rendered, printout, printer) = try await options.withStore { configuration, store -> (String, Printout?, String?) in
             let now = WallClock.system.now()
             if all {
                 let summary = ChainSummaryReport(try await store.chainSummary(on: date, now: now))
-                return format == .json ? summary.json : summary.text
+                return (format == .json ? summary.json : summary.text, nil, nil)
             }
             let property = try await store.property(propertyID)
+            let printing = configuration.printing
             if let month {
-                return MonthlySheetReport(try await store.monthlySheet(for: property, month: month, now: now), source: property.name).render(
-                    as: format
+                let sheetReport = MonthlySheetReport(try await store.monthlySheet(for: property, month: month, now: now), source: property.name)
+                let printout = Printout(
+                    .monthly(sheetReport, printing),
+                    title: "Attendance \(month) \(property.name)",
+                    name: "\(month) monthly sheet"
                 )
+                return (sheetReport.render(as: format), printout, printing.printer)
             }
-            return ReportRenderer().render(try await store.report(for: property, on: date, now: now), as: format)
+            let report = try await store.report(for: property, on: date, now: now)
+            let day = report.attendance.date
+            let printout = Printout(.daily(report, printing), title: "Attendance \(day) \(property.name)", name: "\(day) report")
+            return (ReportRenderer().render(report, as: format), printout, printing.printer)
         }
-        print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+        guard print, let printout else {
+            Swift.print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+            return
+        }
+        Swift.print(try await printout.send(to: ReportPrinter(printer: printer)))
     }
 }

@@ -7,7 +7,7 @@ import KioskCore
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the installation: configuration, data directory, clock, pcscd, readers, kernel modules.",
+        abstract: "Check the installation: configuration, data directory, clock, pcscd, readers, kernel modules, printing.",
         discussion: "Prints one line per check, ok or PROBLEM with the exact fix; exits 1 when any check found a problem."
     )
 
@@ -22,7 +22,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 [.ok("configuration", loaded.path ?? "built-in defaults (no kiosk.conf found)"), doctor.readersConfigured()]
                 + doctor.pcsc() + [doctor.libnfcAgainstPCSC()].compactMap { $0 } + doctor.keyboardDevices()
                 + [doctor.kernelModules(), doctor.usbPermissions(), doctor.dataDirectory()] + doctor.privacy() + [doctor.clock()]
-                + (await doctor.hub())
+                + (await doctor.hub()) + (await doctor.printing())
         } catch {
             checks = [.problem("configuration", error.message, fix: "correct the named key, see the sample kiosk.conf")]
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskJournal
+import KioskPrinting
 import KioskReports
 
 /// `kiosk report`: the daily attendance report.
@@ -12,7 +13,9 @@ struct ReportCommand: AsyncParsableCommand {
         discussion: """
             Day D runs from day_starts_at on D to day_starts_at on D+1 in the configured time zone; the report \
             counts the taps from its start up to the evaluation instant, min(now, end of D), or --as-of. \
-            Formats: text (80 columns, or --width 48/32 for a receipt printer), csv (UTF-8 with a BOM), json, html (A4).
+            Formats: text (80 columns, or --width 48/32 for a receipt printer), csv (UTF-8 with a BOM), json, html (A4). \
+            --print prints as the [reports] section says (print_format, printer): by default an A4 page (the monthly sheet \
+            A4 landscape) on the default CUPS printer; with --width, the text at that width.
             """
     )
 
@@ -30,17 +33,17 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "text, csv, json or html.")
     var format: ReportFormat = .text
 
-    @Option(help: ArgumentHelp("Line width of the text format: 80, 48 or 32.", valueName: "columns"))
-    var width: Int = 80
+    @Option(help: ArgumentHelp("Line width of the text format: 80 (default), 48 or 32; with --print, print this text.", valueName: "columns"))
+    var width: Int?
 
     @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Flag(help: "Send the report to the default CUPS printer (lp).")
+    @Flag(help: "Print the report through CUPS: an A4 page, or the text with --width or print_format = \"text\".")
     var print = false
 
     func validate() throws {
-        guard [80, 48, 32].contains(width) else { throw ValidationError("--width must be 80, 48 or 32, not \(width)") }
+        if let width, ![80, 48, 32].contains(width) { throw ValidationError("--width must be 80, 48 or 32, not \(width)") }
         if let month {
             guard AttendanceMonth(parsing: month) != nil else { throw ValidationError("--month must be YYYY-MM, not '\(month)'") }
             guard date == nil else { throw ValidationError("--month and --date exclude each other") }
@@ -53,15 +56,18 @@ struct ReportCommand: AsyncParsableCommand {
         let now = asOf?.date ?? WallClock.system.now()
         let rules = AttendanceRules(policy: policy)
         let day = date ?? policy.attendanceDay(containing: now)
+        let printing = PrintSettings(configuration.reports.printing, width: width)
         let rendered: String
+        let document: PrintDocument
         if let month = month.flatMap(AttendanceMonth.init(parsing:)) {
             let sheet = try await MonthlySheet.build(month: month, policy: policy, now: now) { day, evaluatedAt in
                 try await journal.report(on: day, evaluatedAt: evaluatedAt, rules: rules).attendance
             }
-            rendered = MonthlySheetReport(sheet, source: configuration.kioskID).render(as: format)
+            let sheetReport = MonthlySheetReport(sheet, source: configuration.kioskID)
+            (rendered, document) = (sheetReport.render(as: format), .monthly(sheetReport, printing))
         } else {
             let report = try await journal.report(on: day, evaluatedAt: policy.evaluationInstant(of: day, now: now), rules: rules)
-            rendered = ReportRenderer(width: width).render(report, as: format)
+            (rendered, document) = (ReportRenderer(width: width ?? 80).render(report, as: format), .daily(report, printing))
         }
         if let output {
             try ReportFile.write(rendered, to: output)
@@ -69,9 +75,9 @@ struct ReportCommand: AsyncParsableCommand {
             Swift.print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         }
         if print {
-            let what = month.map { "\($0) monthly sheet" } ?? "\(day) report"
-            try await ReportPrinter().send(rendered, title: "Attendance \(month ?? day.description) \(configuration.kioskID)")
-            Swift.print("sent the \(what) to the default printer")
+            let name = month.map { "\($0) monthly sheet" } ?? "\(day) report"
+            let printout = Printout(document, title: "Attendance \(month ?? day.description) \(configuration.kioskID)", name: name)
+            Swift.print(try await printout.send(to: ReportPrinter(printer: printing.printer)))
         }
     }
 }

@@ -29,6 +29,14 @@ struct ConfigurationErrorTests {
             message: "kiosk.conf:2: [reports] print_width: 60 is not a printer width (80, 48 or 32)"
         ),
         BadConfiguration(
+            text: "[reports]\nprint_format = \"pdf\"\n",
+            message: "kiosk.conf:2: [reports] print_format: 'pdf' is not a print format (a4 or text)"
+        ),
+        BadConfiguration(
+            text: "[reports]\nprinter = \"Front Office\"\n",
+            message: "kiosk.conf:2: [reports] printer: 'Front Office' is not a CUPS printer name (see `lpstat -p` for the names)"
+        ),
+        BadConfiguration(
             text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
             message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports])"
         ),

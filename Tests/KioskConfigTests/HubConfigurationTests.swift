@@ -23,6 +23,16 @@ import Testing
     #expect(configuration.maximumConnections == 100)
 }
 
+@Test func hubConfigurationReadsThePrintingKeys() throws {
+    let text = "[reports]\nprint_format = \"text\"\nprinter = \"Office_Laser\"\nprint_width = 48\n"
+    let configuration = try HubConfigurationLoader.parse(text, file: "hub.conf")
+    #expect(configuration.printing == PrintSettings(format: .text, printer: "Office_Laser", width: 48))
+    #expect(try HubConfigurationLoader.parse("", file: "hub.conf").printing == PrintSettings(format: .a4, printer: nil, width: 80))
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [reports] print_format: 'html' is not a print format (a4 or text)")) {
+        try HubConfigurationLoader.parse("[reports]\nprint_format = \"html\"\n", file: "hub.conf")
+    }
+}
+
 @Test func hubConfigurationProblemsNameTheLineAndKey() {
     #expect(throws: KioskError(.configuration, "hub.conf:3: [hub] port: 70000 is not a TCP port (1-65535)")) {
         try HubConfigurationLoader.parse("[hub]\nhost = \"::1\"\nport = 70000\n", file: "hub.conf")
@@ -30,7 +40,7 @@ import Testing
     #expect(throws: KioskError(.configuration, "hub.conf:2: [hub] idle_timeout_seconds: 0 is out of range; give 1 to 3600 seconds")) {
         try HubConfigurationLoader.parse("[hub]\nidle_timeout_seconds = 0\n", file: "hub.conf")
     }
-    #expect(throws: KioskError(.configuration, "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance])")) {
+    #expect(throws: KioskError(.configuration, "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance], [alerts], [reports])")) {
         try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")
     }
 }

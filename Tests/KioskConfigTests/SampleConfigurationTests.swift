@@ -25,7 +25,10 @@ struct SampleConfigurationTests {
         #expect(configuration.attendance.initialState == .in)
         #expect(configuration.readers == [ReaderConfiguration(name: "entrance", driver: .pcsc, match: "ACR122", direction: .toggle)])
         #expect(configuration.sync == nil)
-        #expect(configuration.reports == ReportSettings(formats: [.text, .csv, .json, .html], print: false, printWidth: 80))
+        #expect(
+            configuration.reports
+                == ReportSettings(formats: [.text, .csv, .json, .html], print: false, printing: PrintSettings(format: .a4, width: 80))
+        )
     }
 
     @Test func sampleSyncExampleParsesWhenUncommented() throws {

@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 import KioskDaemon
 import KioskJournal
+import KioskPrinting
 import Synchronization
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
     func close(
         _ journal: Journal,
         formats: [ReportFormat] = [.json, .csv],
-        printer: (@Sendable (String, String) async throws(KioskError) -> Void)? = nil
+        printer: (@Sendable (PrintDocument, String) async throws(KioskError) -> Void)? = nil
     ) -> DayClose {
         DayClose(journal: journal, rules: rules, directory: reports, settings: ReportSettings(formats: formats), printer: printer)
     }
@@ -68,7 +69,10 @@ import Testing
     @Test func printsTheFinishedDayWhenAskedAndKeepsGoingWhenThePrinterFails() async throws {
         let journal = try journal()
         let printed = Mutex<[String]>([])
-        let working = close(journal, formats: [.text]) { _, title throws(KioskError) in printed.withLock { $0.append(title) } }
+        let working = close(journal, formats: [.text]) { document, title throws(KioskError) in
+            guard case .page(let html) = document, html.contains("@page") else { throw KioskError(.unavailable, "not an A4 page") }
+            printed.withLock { $0.append(title) }
+        }
         _ = try await working.catchUp(now: try Timestamp.parse("2026-11-20T10:00:00+05:30"))
         let days = try await working.catchUp(now: try Timestamp.parse("2026-11-21T10:00:00+05:30"))
         #expect(printed.withLock { $0 } == ["Attendance 2026-11-20 gate-1"])
