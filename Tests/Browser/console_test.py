@@ -244,6 +244,26 @@ class ConsoleInABrowser(unittest.TestCase):
         self.assertIn(student["status"], ("out", "notReturned"))
         self.assertIsNotNone(student["lastOut"])
 
+    def test_a_pass_granted_on_the_page_reaches_the_kiosk(self):
+        self.sign_in("asha")
+        driver = self.driver
+        driver.get(self.gate.url + "/passes")
+        Select(driver.find_element(By.NAME, "studentId")).select_by_value("S001")
+        start = driver.find_element(By.NAME, "from").get_attribute("value")  # now, in the property's zone
+        until = driver.find_element(By.NAME, "until")
+        driver.execute_script("arguments[0].value = arguments[1];", until, "2099-01-04T18:00")
+        driver.find_element(By.NAME, "reason").send_keys("home for the weekend")
+        submit_and_await_the_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/passes'] button"))
+        self.assertIn("granted to S001", driver.find_element(By.CSS_SELECTOR, "[role=status]").text)
+        self.assertIn("home for the weekend", driver.find_element(By.ID, "passes").text)
+        self.assertTrue(start)
+        self.gate.kiosk("sync", "--once")
+        self.assertIn("OUT S001 Asha Verma (room 101): on leave until Sun 18:00", self.gate.kiosk("tap", "--uid", "04A1B2C3"))
+        self.gate.kiosk("sync", "--once")
+        student = next(s for s in self.kiosk_report()["students"] if s["studentId"] == "S001")
+        self.assertEqual(student["status"], "onLeave")
+        self.assertEqual(student["pass"]["reason"], "home for the weekend")
+
     def test_a_roster_upload_with_a_bad_row_shows_the_error_and_changes_nothing(self):
         self.sign_in("asha")
         driver = self.driver
@@ -307,7 +327,7 @@ class ConsoleInABrowser(unittest.TestCase):
     def test_every_page_is_valid_html_and_is_photographed_on_a_phone_and_a_desktop(self):
         self.sign_in("asha")
         pages = {"today": "/", "report": "/report", "month": "/month", "student": "/students/S003", "roster": "/roster",
-                 "manual": "/manual", "gates": "/gates"}
+                 "manual": "/manual", "passes": "/passes", "muster": "/muster", "alerts": "/alerts", "gates": "/gates"}
         self.check_pages(pages)
         self.driver.delete_all_cookies()
         self.sign_in("ops")

@@ -85,9 +85,15 @@ import Testing
 
     @Test func printingWithoutAPrinterSaysSo() throws {
         let kiosk = try KioskSandbox().withRoster()
-        let run = try KioskRun(["report", "--print", "--config", kiosk.config], environment: ["PATH": "/nonexistent", "CUPS_SERVER": "127.0.0.1:9"])
+        // No CUPS scheduler where the client looks: CUPS's own words, and why.
+        let run = try KioskRun(["report", "--print", "--config", kiosk.config], environment: ["CUPS_SERVER": "127.0.0.1:9"])
         #expect(run.status == 69)
-        #expect(run.stderr.contains("no printer configured"))
+        #expect(run.stderr.contains("not printed: "))
+        #expect(run.stderr.contains("scheduler is not running"))
+        // No page renderer: the package to install.
+        let bare = try KioskRun(["report", "--print", "--config", kiosk.config], environment: ["PATH": "/nonexistent", "CUPS_SERVER": "127.0.0.1:9"])
+        #expect(bare.status == 69)
+        #expect(bare.stderr.contains("weasyprint is not installed (apt-get install weasyprint)"))
     }
 }
 

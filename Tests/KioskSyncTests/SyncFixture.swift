@@ -11,6 +11,10 @@ import Testing
 
 /// A kiosk journal with recorded reads, a real hub with a token for the kiosk, and a fault proxy between them.
 struct SyncFixture {
+    /// The kiosk's connect and request timeouts: short, yet long enough for a loaded 2-core machine running the whole
+    /// suite in parallel; `aSlowAnswerTimesOutAndIsRetried` answers slower than this on purpose.
+    static let timeoutSeconds = 4
+
     /// Removed with everything in it when the last copy of the fixture goes away.
     private let scratch: ScratchDirectory
     var directory: String { scratch.path }
@@ -69,8 +73,8 @@ struct SyncFixture {
                         hubURL: URL(string: "http://127.0.0.1:\(proxyPort)")!,
                         tokenFile: "",
                         batchSize: batchSize,
-                        connectTimeoutSeconds: 1,
-                        requestTimeoutSeconds: 1
+                        connectTimeoutSeconds: Self.timeoutSeconds,
+                        requestTimeoutSeconds: Self.timeoutSeconds
                     )
                     let engine = SyncEngine(
                         journal: journal,
