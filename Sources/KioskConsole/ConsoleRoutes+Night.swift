@@ -11,8 +11,12 @@ extension ConsoleRoutes {
             let (visit, form) = try await formVisit(request, as: PassForm.self)
             let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
             do {
-                guard let from = face.instant(fromInput: form.from) else { throw KioskError(.usage, "a start is YYYY-MM-DDTHH:MM, not '\(form.from)'") }
-                guard let until = face.instant(fromInput: form.until) else { throw KioskError(.usage, "an end is YYYY-MM-DDTHH:MM, not '\(form.until)'") }
+                guard let from = face.instant(fromInput: form.from) else {
+                    throw KioskError(.usage, "a start is YYYY-MM-DDTHH:MM, not '\(form.from)'")
+                }
+                guard let until = face.instant(fromInput: form.until) else {
+                    throw KioskError(.usage, "an end is YYYY-MM-DDTHH:MM, not '\(form.until)'")
+                }
                 let request = try LeavePassRequest(studentID: form.studentId, from: from, until: until, reason: form.reason.trimmed)
                 let pass = try await store.createPass(request, property: visit.property.id)
                 return try await passesPage(visit, notice: "Pass \(pass.id) granted to \(pass.studentID) until \(face.dateTime(pass.until)).")
@@ -55,7 +59,10 @@ extension ConsoleRoutes {
                 let delivery =
                     record.deliveries.isEmpty
                     ? "no channel" : record.deliveries.map { "\($0.channel): \(AlertListReport.state($0))" }.joined(separator: "; ")
-                return ["made": face.dateTime(record.createdAt), "event": alert.event.rawValue.replacingOccurrences(of: "_", with: " "), "about": about, "delivery": delivery]
+                return [
+                    "made": face.dateTime(record.createdAt), "event": alert.event.rawValue.replacingOccurrences(of: "_", with: " "), "about": about,
+                    "delivery": delivery,
+                ]
             }
             var context = visit.layout(title: "Alerts", current: "/alerts")
             context.merge(["alerts": alerts, "hasAlerts": !alerts.isEmpty]) { _, new in new }

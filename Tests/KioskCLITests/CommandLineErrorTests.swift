@@ -91,7 +91,10 @@ import Testing
         #expect(run.stderr.contains("not printed: "))
         #expect(run.stderr.contains("scheduler is not running"))
         // No page renderer: the package to install.
-        let bare = try KioskRun(["report", "--print", "--config", kiosk.config], environment: ["PATH": "/nonexistent", "CUPS_SERVER": "127.0.0.1:9"])
+        let bare = try KioskRun(
+            ["report", "--print", "--config", kiosk.config],
+            environment: ["PATH": "/nonexistent", "CUPS_SERVER": "127.0.0.1:9"]
+        )
         #expect(bare.status == 69)
         #expect(bare.stderr.contains("weasyprint is not installed (apt-get install weasyprint)"))
     }

@@ -38,7 +38,8 @@ import Testing
 
 @Test func aSlowAnswerTimesOutAndIsRetried() async throws {
     let fixture = try await SyncFixture(events: 10)
-    let stops = try await fixture.run(FaultScript([.slow(.seconds(SyncFixture.timeoutSeconds * 2))])) { engine in try await SyncFixture.drain(engine) }
+    let stops = try await fixture.run(FaultScript([.slow(.seconds(SyncFixture.timeoutSeconds * 2))])) { engine in try await SyncFixture.drain(engine)
+    }
     #expect(stops.count == 1)
     try await fixture.expectHubHoldsEverything()
 }
