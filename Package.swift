@@ -173,9 +173,15 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskHub", "KioskTesting",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskHub", "KioskConsole",
+                "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

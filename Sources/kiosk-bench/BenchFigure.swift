@@ -1,6 +1,6 @@
 import KioskTesting
 
-/// One performance figure: P1 ... P9, and P5's PostgreSQL variants P5-PG1 and P5-PG2 (its `name`).
+/// One performance figure: P1 ... P11, and P5's PostgreSQL variants P5-PG1 and P5-PG2 (its `name`).
 protocol BenchFigure: HarnessStep where Result == FigureResult {
     /// Measures the figure and its baseline.
     func measure(_ run: ScratchRun) async throws -> FigureResult
@@ -15,5 +15,6 @@ enum BenchFigures {
     static let all: [any HarnessStep<FigureResult>] = [
         TapCommitFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(), PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
+        TodayPageFigure(), TapToBrowserFigure(),
     ]
 }
