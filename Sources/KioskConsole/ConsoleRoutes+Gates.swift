@@ -8,14 +8,15 @@ extension ConsoleRoutes {
         router.get("/gates") { request, _ in
             let visit = try await visit(request)
             let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
-            let gates: [[String: Any]] = try await store.gateStates(property: visit.property.id, now: clock.now()).map { gate in
-                [
-                    "id": gate.kioskID, "state": gate.offline ? "offline" : "online", "lastContact": face.dateTime(gate.lastContact),
-                    "lastRecord": gate.lastRecord.map { "\(face.dateTime($0.occurredAt)) \(ConsoleWords.outcome(of: $0))" } ?? "none",
-                ]
-            }
+            let gates: [[String: Any]] = try await store.gateStates(property: visit.property.id, now: clock.now(), offlineMinutes: gateOfflineMinutes)
+                .map { gate in
+                    [
+                        "id": gate.kioskID, "state": gate.offline ? "offline" : "online", "lastContact": face.dateTime(gate.lastContact),
+                        "lastRecord": gate.lastRecord.map { "\(face.dateTime($0.occurredAt)) \(ConsoleWords.outcome(of: $0))" } ?? "none",
+                    ]
+                }
             var context = visit.layout(title: "Gates", current: "/gates")
-            context.merge(["gates": gates, "hasGates": !gates.isEmpty, "offlineMinutes": HubStore.gateOfflineMinutes]) { _, new in new }
+            context.merge(["gates": gates, "hasGates": !gates.isEmpty, "offlineMinutes": gateOfflineMinutes]) { _, new in new }
             return ConsoleResponse.html(ConsoleTemplates.render("gates", context))
         }
         router.get("/chain") { request, _ in

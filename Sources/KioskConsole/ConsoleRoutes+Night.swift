@@ -35,7 +35,7 @@ extension ConsoleRoutes {
         }
         router.get("/muster") { request, _ in
             let visit = try await visit(request)
-            let (muster, kiosks, silent) = try await store.muster(for: visit.property, now: clock.now())
+            let (muster, kiosks, silent) = try await store.muster(for: visit.property, now: clock.now(), offlineMinutes: gateOfflineMinutes)
             let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
             let students: [[String: Any]] = muster.students.map { entry in
                 [

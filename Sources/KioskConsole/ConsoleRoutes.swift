@@ -11,11 +11,19 @@ public struct ConsoleRoutes: Sendable {
     let clock: WallClock
     /// How often the live Today page looks for a new event.
     let livePoll: Duration
+    /// A gate silent this long is offline (`[alerts] gate_offline_minutes`).
+    let gateOfflineMinutes: Int
 
-    public init(store: HubStore, clock: WallClock = .system, livePoll: Duration = .milliseconds(250)) {
+    public init(
+        store: HubStore,
+        clock: WallClock = .system,
+        livePoll: Duration = .milliseconds(250),
+        gateOfflineMinutes: Int = AlertSettings().gateOfflineMinutes
+    ) {
         self.store = store
         self.clock = clock
         self.livePoll = livePoll
+        self.gateOfflineMinutes = gateOfflineMinutes
     }
 
     /// Adds the console's routes.

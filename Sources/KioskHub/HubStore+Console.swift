@@ -74,14 +74,14 @@ public struct GateState: Sendable {
     public let lastContact: Date?
     /// Its newest record the hub holds.
     public let lastRecord: EventRecord?
-    /// Silent for `HubStore.gateOfflineMinutes` or more.
+    /// Silent for `gate_offline_minutes` or more.
     public let offline: Bool
 }
 
 extension HubStore {
     /// Every gate of `property` with its last contact and newest record.
-    public func gateStates(property: String, now: Date) async throws(KioskError) -> [GateState] {
-        let horizon = now.addingTimeInterval(-Double(Self.gateOfflineMinutes * 60))
+    public func gateStates(property: String, now: Date, offlineMinutes: Int) async throws(KioskError) -> [GateState] {
+        let horizon = now.addingTimeInterval(-Double(offlineMinutes * 60))
         var states: [GateState] = []
         for gate in try await storage.gates(property: property) {
             let last = try await storage.events(property: property, matching: EventFilter(kioskID: gate.kioskID), limit: 1).first

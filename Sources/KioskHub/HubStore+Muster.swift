@@ -2,15 +2,14 @@ public import Foundation
 public import KioskCore
 
 extension HubStore {
-    /// A gate not heard from (no push, no pull) for this many minutes is silent.
-    public static let gateOfflineMinutes = 10
 
     /// Who is in at `property` now over every gate, the gate of each one's latest tap, and the gates of the property
-    /// silent for `gateOfflineMinutes` or more (never heard from included): a muster list trusts none of their
+    /// silent for `offlineMinutes` (`[alerts] gate_offline_minutes`) or more (never heard from included): a muster list trusts none of their
     /// records since.
     public func muster(
         for property: HubProperty,
-        now: Date = WallClock.system.now()
+        now: Date = WallClock.system.now(),
+        offlineMinutes: Int = AlertSettings().gateOfflineMinutes
     ) async throws(KioskError) -> (muster: Muster, kiosks: [EventID: String], silentGates: [String]) {
         let policy = property.policy
         let (facts, _) = try await storage.attendanceFacts(
@@ -21,7 +20,7 @@ extension HubStore {
         )
         let muster = Muster(facts: facts, at: now, initialState: policy.initialState)
         let kiosks = try await storage.kioskIDs(ofEvents: muster.students.compactMap(\.lastTap?.eventID))
-        let horizon = now.addingTimeInterval(-Double(Self.gateOfflineMinutes * 60))
+        let horizon = now.addingTimeInterval(-Double(offlineMinutes * 60))
         let silent = try await storage.gates(property: property.id).filter { ($0.lastSeen ?? .distantPast) < horizon }.map(\.kioskID)
         return (muster, kiosks, silent)
     }

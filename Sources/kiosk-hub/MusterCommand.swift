@@ -22,9 +22,9 @@ struct MusterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (propertyID, format) = (property.property, ReportFormat(rawValue: self.format) ?? .text)
-        let rendered = try await options.withStore { _, store in
+        let rendered = try await options.withStore { configuration, store in
             let property = try await store.property(propertyID)
-            let (muster, kiosks, silent) = try await store.muster(for: property)
+            let (muster, kiosks, silent) = try await store.muster(for: property, offlineMinutes: configuration.alerts.gateOfflineMinutes)
             return MusterReport(
                 muster,
                 property: (property.id, property.name),

@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: configuration,
             readiness: readiness,
             logger: logger,
-            additionalRoutes: ConsoleRoutes(store: store).add(to:)
+            additionalRoutes: ConsoleRoutes(store: store, gateOfflineMinutes: configuration.alerts.gateOfflineMinutes).add(to:)
         ) { port in
             notifier.status("listening on port \(port)")
             notifier.ready()
