@@ -94,7 +94,7 @@ extension ConsoleRoutes {
         }
         let days: [[String: Any]] = sheet.days.map { day in
             let present = sheet.students.filter { row in
-                row.days.contains { $0.date == day && MonthlySheetReport.letter($0) != "A" && MonthlySheetReport.letter($0) != "N" }
+                row.days.contains { $0.date == day && ["P", "L"].contains(MonthlySheetReport.letter($0)) }
             }
             return ["day": day.day, "present": present.count]
         }

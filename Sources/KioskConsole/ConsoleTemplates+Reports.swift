@@ -27,11 +27,11 @@ extension ConsoleTemplates {
         {{<layout}}{{$content}}
         <p class="noprint"><a href="/month?{{previousQuery}}">← {{previous}}</a> · <a href="/month?{{nextQuery}}">{{next}} →</a>
         · <a href="/month.csv?{{query}}">Download CSV</a></p>
-        <p class="muted">P present · L late (in after curfew) · N not returned · A absent</p>
+        <p class="muted">P present · L late (in after curfew) · N not returned · A absent · V on leave</p>
         <div class="table"><table class="sheet" id="sheet">
-        <thead><tr><th>Student</th>{{#days}}<th>{{day}}</th>{{/days}}<th>P</th><th>L</th><th>N</th><th>A</th></tr></thead>
+        <thead><tr><th>Student</th>{{#days}}<th>{{day}}</th>{{/days}}<th>P</th><th>L</th><th>N</th><th>A</th><th>V</th></tr></thead>
         <tbody>{{#rows}}<tr><td><a href="{{link}}">{{name}}</a> <span class="muted">{{room}}</span></td>{{#cells}}<td>{{letter}}</td>{{/cells}}{{#totals}}<td>{{value}}</td>{{/totals}}</tr>{{/rows}}</tbody>
-        <tfoot><tr><th>Present</th>{{#days}}<td>{{present}}</td>{{/days}}<td></td><td></td><td></td><td></td></tr></tfoot>
+        <tfoot><tr><th>Present</th>{{#days}}<td>{{present}}</td>{{/days}}<td></td><td></td><td></td><td></td><td></td></tr></tfoot>
         </table></div>
         {{/content}}{{/layout}}
         """
