@@ -1,5 +1,4 @@
 import Foundation
-import KioskTesting
 import Testing
 
 @Suite struct DemoCommandTests {
@@ -14,18 +13,5 @@ import Testing
         #expect((report["summary"] as? [String: Int])?["total"] == 6)
         #expect((report["sync"] as? [String: Any])?["pending"] as? Int == 0)
         #expect((report["unknownTags"] as? [[String: Any]])?.first?["uid"] as? String == "DEADBEEF")
-    }
-}
-
-@Suite struct DemoConsoleTests {
-    @Test func servesTheWebConsoleAndPrintsItsAddressAndALogin() async throws {
-        let demo = try LoggedProcess.kiosk(["demo", "--pace", "1", "--plain"])
-        _ = try await demo.line(containing: "web console", timeout: 60)
-        let line = try #require(demo.output.first { $0.contains("web console") })
-        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
-        #expect(line.contains("sign in as warden, password "))
-        let login = try await HTTPProbe.await(200, from: url + "login")
-        #expect(login.body.contains("name=\"password\""))
-        _ = try await demo.terminate()
     }
 }
