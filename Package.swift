@@ -173,7 +173,8 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskReaders", "KioskSync", "KioskWire", "KioskHub", "KioskConsole",
+                "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
+                "KioskConsole",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -41,64 +41,79 @@ public struct AttendanceRules: Sendable {
         let tapsByStudent = Dictionary(grouping: taps.filter { $0.occurredAt < evaluatedAt }, by: \.studentID)
         let passesByStudent = Dictionary(grouping: passes, by: \.studentID)
         let rows = students.filter { $0.status == .active }.sorted { $0.id < $1.id }.map { student in
-            let history = (tapsByStudent[student.id] ?? []).sorted { $0.precedes($1) }
-            let today = history.filter { $0.occurredAt >= start }
-            let state = history.last?.direction ?? policy.initialState
-            let passes = passesByStudent[student.id] ?? []
-            let pass = passes.covering(evaluatedAt, studentID: student.id)
-            let status: AttendanceStatus =
-                switch (state, pass, today.isEmpty) {
-                case (.in, _, _): .in
-                case (.out, _?, _): .onLeave
-                case (.out, nil, true): .absent
-                case (.out, nil, false): evaluatedAt >= curfew ? .notReturned : .out
-                }
-            return StudentAttendance(
-                student: student,
-                status: status,
-                firstIn: today.first { $0.direction == .in }?.occurredAt,
-                lastOut: today.last { $0.direction == .out }?.occurredAt,
-                taps: today.count,
-                late: today.contains { tap in
-                    tap.direction == .in && tap.occurredAt >= curfew && passes.covering(tap.occurredAt, studentID: student.id) == nil
-                },
-                pass: pass
+            studentAttendance(
+                student,
+                history: (tapsByStudent[student.id] ?? []).sorted { $0.precedes($1) },
+                passes: passesByStudent[student.id] ?? [],
+                start: start,
+                curfew: curfew,
+                evaluatedAt: evaluatedAt
             )
         }
         return DailyAttendance(
             date: date,
             policy: policy,
             evaluatedAt: evaluatedAt,
-            summary: AttendanceSummary(
-                total: rows.count,
-                checkedIn: rows.count { $0.status == .in },
-                checkedOut: rows.count { $0.status == .out },
-                notReturned: rows.count { $0.status == .notReturned },
-                absent: rows.count { $0.status == .absent },
-                onLeave: rows.count { $0.status == .onLeave },
-                late: rows.count { $0.late }
-            ),
+            summary: AttendanceSummary(counting: rows),
             students: rows,
             unknownTags: unknownActivity(unknownReads, from: start, to: evaluatedAt)
+        )
+    }
+
+    /// One student's row of a day starting at `start`, evaluated at `evaluatedAt`: `history` holds their accepted
+    /// taps before `evaluatedAt` in order (at least the latest before the day), `passes` theirs.
+    func studentAttendance(
+        _ student: Student,
+        history: [AcceptedTap],
+        passes: [LeavePass],
+        start: Date,
+        curfew: Date,
+        evaluatedAt: Date
+    ) -> StudentAttendance {
+        let today = history.filter { $0.occurredAt >= start }
+        let state = history.last?.direction ?? policy.initialState
+        let pass = passes.covering(evaluatedAt, studentID: student.id)
+        let status: AttendanceStatus =
+            switch (state, pass, today.isEmpty) {
+            case (.in, _, _): .in
+            case (.out, _?, _): .onLeave
+            case (.out, nil, true): .absent
+            case (.out, nil, false): evaluatedAt >= curfew ? .notReturned : .out
+            }
+        return StudentAttendance(
+            student: student,
+            status: status,
+            firstIn: today.first { $0.direction == .in }?.occurredAt,
+            lastOut: today.last { $0.direction == .out }?.occurredAt,
+            taps: today.count,
+            late: today.contains { tap in
+                tap.direction == .in && tap.occurredAt >= curfew && passes.covering(tap.occurredAt, studentID: student.id) == nil
+            },
+            pass: pass
         )
     }
 
     /// Unknown reads per UID in [start, end): a read counts unless a counted read of the same UID lies within
     /// the debounce window before it (ignored reads do not extend the window).
     func unknownActivity(_ reads: [UnknownRead], from start: Date, to end: Date) -> [UnknownTagActivity] {
-        let window = Double(policy.debounceSeconds)
-        return Dictionary(grouping: reads.filter { $0.occurredAt < end }, by: \.uid).compactMap { uid, reads in
-            var lastCounted: Date?
-            var counted = 0
-            var lastSeen: Date?
-            for read in reads.sorted(by: { $0.occurredAt < $1.occurredAt }) {
-                let isCounted = lastCounted.map { $0 <= read.occurredAt.addingTimeInterval(-window) } ?? true
-                if isCounted { lastCounted = read.occurredAt }
-                guard read.occurredAt >= start else { continue }
-                if isCounted { counted += 1 }
-                lastSeen = read.occurredAt
-            }
-            return lastSeen.map { UnknownTagActivity(uid: uid, reads: counted, lastSeen: $0) }
+        Dictionary(grouping: reads, by: \.uid).compactMap { uid, reads in
+            unknownActivity(of: uid, reads.sorted { $0.occurredAt < $1.occurredAt }, from: start, to: end)
         }.sorted { $0.uid < $1.uid }
+    }
+
+    /// The activity of one unknown UID in [start, end), from its reads in time order; nil when it has none there.
+    func unknownActivity(of uid: TagUID, _ reads: [UnknownRead], from start: Date, to end: Date) -> UnknownTagActivity? {
+        let window = Double(policy.debounceSeconds)
+        var lastCounted: Date?
+        var counted = 0
+        var lastSeen: Date?
+        for read in reads where read.occurredAt < end {
+            let isCounted = lastCounted.map { $0 <= read.occurredAt.addingTimeInterval(-window) } ?? true
+            if isCounted { lastCounted = read.occurredAt }
+            guard read.occurredAt >= start else { continue }
+            if isCounted { counted += 1 }
+            lastSeen = read.occurredAt
+        }
+        return lastSeen.map { UnknownTagActivity(uid: uid, reads: counted, lastSeen: $0) }
     }
 }

@@ -54,6 +54,33 @@ public struct AttendanceSummary: Sendable, Hashable {
         self.onLeave = onLeave
         self.late = late
     }
+
+    /// The counts of `rows`.
+    init(counting rows: [StudentAttendance]) {
+        self.init(
+            total: rows.count,
+            checkedIn: rows.count { $0.status == .in },
+            checkedOut: rows.count { $0.status == .out },
+            notReturned: rows.count { $0.status == .notReturned },
+            absent: rows.count { $0.status == .absent },
+            onLeave: rows.count { $0.status == .onLeave },
+            late: rows.count { $0.late }
+        )
+    }
+
+    /// These counts with `old` replaced by `new`: one student's row changed.
+    func replacing(_ old: StudentAttendance, with new: StudentAttendance) -> AttendanceSummary {
+        func delta(_ status: AttendanceStatus) -> Int { (new.status == status ? 1 : 0) - (old.status == status ? 1 : 0) }
+        return AttendanceSummary(
+            total: total,
+            checkedIn: checkedIn + delta(.in),
+            checkedOut: checkedOut + delta(.out),
+            notReturned: notReturned + delta(.notReturned),
+            absent: absent + delta(.absent),
+            onLeave: onLeave + delta(.onLeave),
+            late: late + (new.late ? 1 : 0) - (old.late ? 1 : 0)
+        )
+    }
 }
 
 /// The attendance of the active roster for one attendance day, evaluated at one instant.

@@ -8,8 +8,8 @@ public import Logging
 public import ServiceLifecycle
 import UnixSignals
 
-/// The running kiosk: one service group of the readers (check-in), the live summary, day close, sync and the
-/// systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
+/// The running kiosk: one service group of the readers (check-in), the live summary, day close, the journal's
+/// checkpoints, sync and the systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
 ///
 /// Only graceful shutdown ends the group: every service but the readers is registered so that its end, or its
 /// failure, leaves the others running, so the readers and the journal keep recording whatever the hub, the
@@ -82,12 +82,14 @@ public struct KioskRuntime {
         let sync = self.sync
         let logger = self.logger
         let policy = configuration.attendance
+        let checkpoints = CheckpointService(journal: journal, logger: logger)
         // Awaited by the reader that made the presentation, so the summary hears of each reader's taps in order.
         let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
             switch result {
             case .failed(let error):
                 await summary.tapRefused(uid: presentation.uid, reader: presentation.reader.name, reason: error.message)
             case .recorded(let tap):
+                checkpoints.commitRecorded()
                 sync?.wake()
                 logger.info(
                     "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",
@@ -96,7 +98,7 @@ public struct KioskRuntime {
                         "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
                     ]
                 )
-                await summary.tapRecorded()
+                await summary.tapRecorded(tap)
             }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
@@ -118,6 +120,7 @@ public struct KioskRuntime {
         if let interval = SystemdNotifier.watchdogInterval() {
             services.append(Self.mayEnd(SystemdWatchdog(notifier: notifier, interval: interval)))
         }
+        services.append(Self.mayEnd(checkpoints))
         if let sync { services.append(Self.mayEnd(sync)) }
         return services + extraServices
     }

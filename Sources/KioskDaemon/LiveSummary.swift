@@ -7,6 +7,10 @@ public import KioskReaders
 /// What the live summary knows: from the journal, the current day's attendance and the latest taps (whoever
 /// recorded them: a reader, `kiosk tap`, a manual entry); from the running services, the readers' states, the
 /// sync and the alerts. Every change is announced on `changes`, so the display redraws at once.
+///
+/// The day is kept in memory: read from the journal once, then each tap this process records is applied to it,
+/// so drawing after a tap costs the same whatever the roster's size. It is read again when the attendance day
+/// changes and when the journal's facts changed otherwise (another process's commit, a pull from the hub).
 public actor LiveSummary {
     private let journal: Journal
     private let rules: AttendanceRules
@@ -18,6 +22,15 @@ public actor LiveSummary {
     private let continuation: AsyncStream<Void>.Continuation
     /// The latest read the journal refused, until a read is recorded again.
     public private(set) var refusal: DashboardSnapshot.Refusal?
+    /// The day kept in memory, the taps listed, and the journal's stamp when they were read; nil until read.
+    private var day: LiveAttendance?
+    private var recent: [RecordedTap] = []
+    private var stamp: JournalChangeStamp?
+    /// Taps recorded while the day is being read again, per read in flight: applied to the day once read.
+    private var arrivals: [Int: [RecordedTap]] = [:]
+    private var reads = 0
+    /// The sync block and its alert, read again at the next tick of the clock (counting pending rows is not free).
+    private var sync: (block: DashboardSnapshot.Sync, alert: String?)?
 
     /// Yields whenever something shown changed.
     public nonisolated let changes: AsyncStream<Void>
@@ -44,9 +57,13 @@ public actor LiveSummary {
         self.readerStates = readerStates
     }
 
-    /// A read was committed: redraw now. The journal takes writes again, so a refusal shown before is over.
-    public func tapRecorded() {
+    /// A read was committed: it joins the day and the list, and the screen redraws. The journal takes writes again,
+    /// so a refusal shown before is over.
+    public func tapRecorded(_ tap: RecordedTap) {
         refusal = nil
+        for key in arrivals.keys { arrivals[key]?.append(tap) }
+        if day?.apply(tap) == false { day = nil }
+        recent = Self.listing(tap, in: recent)
         continuation.yield()
     }
 
@@ -63,41 +80,73 @@ public actor LiveSummary {
     /// Everything the screen shows, now.
     public func snapshot() async throws(KioskError) -> DashboardSnapshot {
         let now = clock.now()
-        let day = rules.policy.attendanceDay(containing: now)
-        let report = try await journal.report(on: day, evaluatedAt: now, rules: rules)
-        let recent = try await journal.recentTaps(limit: Self.recentLimit)
+        let date = rules.policy.attendanceDay(containing: now)
+        let current = try await journal.changeStamp()
+        if day?.date != date || current != stamp { try await readDay(date, stamp: current) }
+        day?.advance(to: now)
+        let attendance = day?.attendance ?? rules.attendance(on: date, evaluatedAt: now, students: [], taps: [], unknownReads: [])
         let states = readerStates.current
         let readerList = readerNames.map { name in
             states[name].map { DashboardSnapshot.Reader(name: name, state: $0.description, healthy: $0.healthy) }
                 ?? DashboardSnapshot.Reader(name: name, state: "starting", healthy: true)
         }
-        var sync: DashboardSnapshot.Sync?
-        var syncAlert: String?
-        if syncsToHub {
-            let status = try await journal.syncStatus()
-            let completeness = report.completeness
-            sync = DashboardSnapshot.Sync(
-                pending: completeness.pending,
-                quarantined: completeness.quarantined,
-                lastSyncedAt: status.lastSuccessAt,
-                nextRetryAt: status.nextRetryAt
-            )
-            if let error = status.lastError, status.lastErrorKind?.needsNewToken == true { syncAlert = "hub: \(error), see kiosk doctor" }
-        }
+        let sync = syncsToHub ? try await syncBlock() : nil
         return DashboardSnapshot(
             now: now,
             kioskID: journal.kioskID,
-            attendance: report.attendance,
+            attendance: attendance,
             recentTaps: recent,
             readers: readerList,
-            sync: sync,
-            alerts: alerts(readers: readerList, syncAlert: syncAlert),
+            sync: sync?.block,
+            alerts: alerts(readers: readerList, syncAlert: sync?.alert),
             refusal: refusal
         )
     }
 
-    /// Asks for a redraw without a change (the clock moved on).
+    /// Reads day `date` from the journal, then applies the taps recorded meanwhile (a tap the read already saw
+    /// changes nothing).
+    private func readDay(_ date: AttendanceDate, stamp current: JournalChangeStamp) async throws(KioskError) {
+        reads += 1
+        let key = reads
+        arrivals[key] = []
+        defer { arrivals[key] = nil }
+        let (facts, listed) = try await journal.liveDay(on: date, rules: rules, recentLimit: Self.recentLimit)
+        var read = LiveAttendance(facts, on: date, evaluatedAt: clock.now(), rules: rules)
+        var list = listed
+        var complete = true
+        for tap in arrivals[key] ?? [] {
+            complete = read.apply(tap) && complete
+            list = Self.listing(tap, in: list)
+        }
+        day = read
+        recent = list
+        stamp = complete ? current : nil
+    }
+
+    /// `recent` with `tap`, the newest recorded, first (once).
+    private static func listing(_ tap: RecordedTap, in recent: [RecordedTap]) -> [RecordedTap] {
+        Array(([tap] + recent.filter { $0.eventID != tap.eventID }).prefix(recentLimit))
+    }
+
+    /// The sync block and the alert it may raise.
+    private func syncBlock() async throws(KioskError) -> (block: DashboardSnapshot.Sync, alert: String?) {
+        if let sync { return sync }
+        let status = try await journal.syncStatus()
+        let counts = try await journal.syncCounts()
+        let block = DashboardSnapshot.Sync(
+            pending: counts.pending,
+            quarantined: counts.quarantined,
+            lastSyncedAt: status.lastSuccessAt,
+            nextRetryAt: status.nextRetryAt
+        )
+        let alert = status.lastErrorKind?.needsNewToken == true ? status.lastError.map { "hub: \($0), see kiosk doctor" } : nil
+        sync = (block, alert)
+        return (block, alert)
+    }
+
+    /// Asks for a redraw without a change (the clock moved on); the sync block is read again.
     public func tick() {
+        sync = nil
         continuation.yield()
     }
 

@@ -15,7 +15,7 @@ extension Journal {
     /// Makes the hub's roster and leave passes the kiosk's whole roster and passes in one transaction (the hub is
     /// their source of truth) and remembers their ETag. Past records are untouched.
     public func applyHubRoster(_ entries: [RosterEntry], passes: [LeavePass], etag: String) async throws(KioskError) {
-        try await write { db in
+        try await writeFacts { db in
             try RosterTables.replace(with: entries, in: db)
             try LeavePassTable.replace(with: passes, db)
             try db.execute(sql: "UPDATE sync_status SET roster_etag = ?", arguments: [etag])
@@ -26,7 +26,7 @@ extension Journal {
     /// see them; an event already present or this kiosk's own is skipped. Remembers `cursor`.
     public func insertPulled(_ events: [EventRecord], cursor: Int64, at instant: Date) async throws(KioskError) -> Int {
         let kioskID = self.kioskID
-        return try await write { db in
+        let inserted = try await write { db in
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT INTO event (\(EventColumns.names), sync_state, synced_at) VALUES (\(EventColumns.placeholders), 'synced', ?)
@@ -43,5 +43,7 @@ extension Journal {
             try db.execute(sql: "UPDATE sync_status SET pull_cursor = MAX(pull_cursor, ?)", arguments: [cursor])
             return inserted
         }
+        if inserted > 0 { factChanges.note() }
+        return inserted
     }
 }

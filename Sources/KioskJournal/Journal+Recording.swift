@@ -55,7 +55,7 @@ extension Journal {
         clock: WallClock = .system
     ) async throws(KioskError) -> RecordedTap {
         let stamp = EventStamp(kioskID: kioskID, host: host, clock: clock)
-        return try await write { db in
+        return try await writeFacts { db in
             guard let student = try RosterTables.student(id: studentID, db) else {
                 throw KioskError(.dataError, "unknown student '\(studentID)'")
             }

@@ -5,7 +5,7 @@ extension Journal {
     /// Merges `rows` into the roster in one transaction (adding or updating students, adding tags), or with
     /// `replace` makes them the whole roster. Any conflict aborts the import with nothing changed.
     public func importRoster(_ rows: [RosterRow], file: String, replace: Bool) async throws(KioskError) -> RosterImportSummary {
-        try await write { db in try RosterTables.importRows(rows, file: file, replace: replace, in: db) }
+        try await writeFacts { db in try RosterTables.importRows(rows, file: file, replace: replace, in: db) }
     }
 
     /// The whole roster, sorted by student id, each student with their tags.
@@ -18,7 +18,7 @@ extension Journal {
     /// - Returns: whether a new binding was made.
     @discardableResult
     public func enroll(uid: TagUID, studentID: String) async throws(KioskError) -> Bool {
-        try await write { db in
+        try await writeFacts { db in
             try RosterTables.enroll(uid, studentID: studentID, missing: "import them with `kiosk roster import` first", in: db)
         }
     }

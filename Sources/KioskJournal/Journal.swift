@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import KioskCore
 import KioskStore
+import Synchronization
 
 /// The kiosk's SQLite journal: the single source of truth. WAL mode, `synchronous=FULL`, one writer;
 /// a call that records something returns only after its transaction committed.
@@ -10,6 +11,8 @@ public struct Journal: Sendable {
     /// The kiosk that stamps the events recorded here.
     public let kioskID: String
     let host: HostClock
+    /// Counts this process's writes that change the facts of a day other than by recording a read.
+    let factChanges = FactChanges()
 
     /// How a command uses the journal: `recording` may write; `reading` never writes a byte to an existing,
     /// up-to-date journal (`kiosk report`, `status`).
@@ -31,7 +34,39 @@ public struct Journal: Sendable {
         try await database.write(updates)
     }
 
+    /// A write that changes the facts of a day (a pull, an import, a pass, a manual entry): once it committed, a
+    /// summary kept in memory must read the day again.
+    func writeFacts<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
+        let value = try await database.write(updates)
+        factChanges.note()
+        return value
+    }
+
+    /// Where the journal's facts stand, other than the reads this process records: a summary that keeps the day in
+    /// memory and applies the reads it is told of reads the day again when this changed.
+    public func changeStamp() async throws(KioskError) -> JournalChangeStamp {
+        let thisProcess = factChanges.count
+        // `data_version` of the writer connection changes when another connection (another process) commits.
+        let otherProcesses = try await database.onWriterConnection { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        return JournalChangeStamp(otherProcesses: otherProcesses, thisProcess: thisProcess)
+    }
+
     func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
         try await database.read(value)
     }
+}
+
+/// Where a journal's facts stand apart from the reads one process records; equal stamps mean nothing else changed.
+public struct JournalChangeStamp: Sendable, Hashable {
+    let otherProcesses: Int
+    let thisProcess: Int
+}
+
+/// A counter shared by the copies of one opened journal.
+final class FactChanges: Sendable {
+    private let changes = Mutex(0)
+
+    var count: Int { changes.withLock { $0 } }
+
+    func note() { changes.withLock { $0 += 1 } }
 }

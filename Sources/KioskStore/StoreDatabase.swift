@@ -93,6 +93,16 @@ public struct StoreDatabase: Sendable {
         }
     }
 
+    /// Runs `value` on the writer's own connection, outside a transaction, for what only that connection knows
+    /// (`PRAGMA data_version`).
+    public func onWriterConnection<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
+        do {
+            return try await writer.writeWithoutTransaction(value)
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) read failed: \(Self.shortDescription(of: error))")
+        }
+    }
+
     /// Runs a read, turning database failures into an I/O error.
     public func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
         do {

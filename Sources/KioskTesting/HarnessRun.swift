@@ -49,9 +49,11 @@ public enum HarnessRun {
         return outcomes
     }
 
-    /// Whether `names` (from `--only`) select the step `name`: by its name, or by its family's ("P5" selects P5-PG1).
+    /// Whether `names` (from `--only`, upper-cased) select the step `name`: by its name, or by its family's ("P5"
+    /// selects P5-PG1).
     private static func selects(_ names: Set<String>, _ name: String) -> Bool {
-        names.contains(name) || names.contains(String(name.prefix { $0 != "-" }))
+        let name = name.uppercased()
+        return names.contains(name) || names.contains(String(name.prefix { $0 != "-" }))
     }
 
     /// Writes one JSON object: each outcome's title, `fields` and (when it could not run) its `error`, keyed by

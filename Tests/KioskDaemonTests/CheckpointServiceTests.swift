@@ -1,0 +1,40 @@
+import Foundation
+import KioskCore
+import KioskDaemon
+import KioskJournal
+import KioskTesting
+import Logging
+import Testing
+
+@Suite struct CheckpointServiceTests {
+    @Test func aCommitIsFollowedByACheckpointOffTheTapPath() async throws {
+        let scratch = try ScratchDirectory("checkpoints")
+        let path = scratch.url.appendingPathComponent("journal.sqlite").path
+        let journal = try await NumberedRoster.journal(at: path, kioskID: "gate-1", students: 20)
+        // The service moves the writer's own checkpoint out when it starts; open that first, so the taps below
+        // cannot be checkpointed by the writer.
+        _ = try await JournalCheckpoints.open(for: journal)
+        let rules = AttendanceRules(policy: AttendancePolicy(debounceSeconds: 0))
+        let sizeBefore = try fileSize(path)
+        for n in 0..<600 {
+            _ = try await journal.record(
+                TagRead(uid: try NumberedRoster.card(n % 20), reader: "entrance", readerDirection: .toggle, occurredAt: Date()),
+                rules: rules
+            )
+        }
+        #expect(try fileSize(path) == sizeBefore)
+        let service = CheckpointService(journal: journal, quiet: .milliseconds(1), logger: Logger(label: "test"))
+        let running = Task { try await service.run() }
+        defer { running.cancel() }
+        service.commitRecorded()
+        // Awaits the checkpoint: the database file grows once the log is copied into it.
+        for _ in 0..<3_000 where try fileSize(path) == sizeBefore {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try fileSize(path) > sizeBefore)
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    }
+}
