@@ -30,6 +30,12 @@ public struct Journal: Sendable {
 
     var writer: any DatabaseWriter { database.writer }
 
+    /// Closes the journal at the end of a clean stop, so the next start need not check the whole file; nothing may
+    /// use the journal afterwards.
+    public func close() throws(KioskError) {
+        try database.close()
+    }
+
     func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
         try await database.write(updates)
     }

@@ -3,8 +3,8 @@ public import GRDB
 public import KioskCore
 
 /// One of the project's SQLite databases (the kiosk's journal, the hub's database), opened with the same care:
-/// created owner-only, checked read-only before anything may write to it, WAL mode with `synchronous=FULL`, and
-/// database failures turned into one clear I/O error.
+/// created owner-only, checked read-only before anything may write to it (whole, unless its last clean close left
+/// it untouched), WAL mode with `synchronous=FULL`, and database failures turned into one clear I/O error.
 public struct StoreDatabase: Sendable {
     /// The connection; a database opened for reading refuses writes.
     public let writer: any DatabaseWriter
@@ -26,7 +26,10 @@ public struct StoreDatabase: Sendable {
         do {
             if file.exists {
                 try file.refuseEmpty()
-                let upToDate = try check(path: path, schema: schema, integrity: access == .readWrite)
+                // A file exactly as its program's last clean close left it was checked then: reading a large one
+                // whole again would hold up every start. After any other stop it is checked whole.
+                let integrity = access == .readWrite && !CleanClose(databasePath: path).consume()
+                let upToDate = try check(path: path, schema: schema, integrity: integrity)
                 if access == .readOnly && upToDate {
                     var configuration = Configuration()
                     configuration.readonly = true
@@ -80,6 +83,17 @@ public struct StoreDatabase: Sendable {
             return KioskError(.ioError, "cannot open \(schema.noun) \(path) for writing: \(error.message ?? "\(error.resultCode)")")
         }
         return KioskError(.ioError, "\(schema.noun) \(path): \(shortDescription(of: error))")
+    }
+
+    /// Closes the database (SQLite checkpoints and removes its write-ahead log) and records that it was closed
+    /// cleanly, so the next open for writing need not check the whole file. Nothing may use it afterwards.
+    public func close() throws(KioskError) {
+        do {
+            try writer.close()
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) could not be closed: \(Self.shortDescription(of: error))")
+        }
+        CleanClose(databasePath: writer.path).record()
     }
 
     /// Runs a write transaction, turning database failures (disk full, I/O error) into an I/O error.

@@ -17,7 +17,7 @@ struct DailyReportFigure: BenchFigure {
         let year = try await YearOfTaps.shared.dataDirectory(in: run)
         let generated = ContinuousClock.now - generation
         let path = year.directory.appendingPathComponent("journal.sqlite").path
-        let journal = try Journal.open(path: path, kioskID: BenchKiosk.kioskID)
+        let journal = try Journal.open(path: path, kioskID: BenchKiosk.kioskID, for: .reading)
         let rules = AttendanceRules(policy: YearOfTaps.policy)
         let renderer = ReportRenderer()
         let days = (0..<(run.quick ? 10 : 60)).map { year.lastDay.adding(days: -$0 * 5) }

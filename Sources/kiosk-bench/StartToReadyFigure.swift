@@ -26,13 +26,20 @@ struct StartToReadyFigure: BenchFigure {
         )
         let full = try await DedicatedThread.run { try Self.startToReady(config: yearKiosk.config, times: starts) }
         let baseline = try await DedicatedThread.run { try Self.startToReady(config: emptyKiosk.config, times: starts) }
+        // After a stop that was not clean, the next start checks the whole journal.
+        try? FileManager.default.removeItem(atPath: year.directory.appendingPathComponent("journal.sqlite-closed").path)
+        let unclean = try await DedicatedThread.run { try Self.startToReady(config: yearKiosk.config, times: 1) }
         return FigureResult(
-            values: [Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.max, unit: "ms")],
+            values: [
+                Measured(label: "p50", value: full.p50, unit: "ms"), Measured(label: "max", value: full.max, unit: "ms"),
+                Measured(label: "after an unclean stop", value: unclean.max, unit: "ms"),
+            ],
             baseline: [Measured(label: "roster-only journal p50", value: baseline.p50, unit: "ms")],
             ratio: full.p50 / max(baseline.p50, 0.001),
             goal: "≤ 300 ms",
             met: full.max <= 300,
-            note: "\(starts) starts each, no readers, standalone; timed from spawning the process to receiving READY=1"
+            note: "\(starts) starts each after clean stops, no readers, standalone; timed from spawning the process to receiving "
+                + "READY=1; after an unclean stop the start reads the whole journal (integrity check)"
         )
     }
 

@@ -47,6 +47,8 @@ actor YearOfTaps {
             }
         }
         _ = try await journal.insertPulled(batch, cursor: seq, at: Date())
+        // Closed cleanly, as a stopped kiosk leaves its journal.
+        try journal.close()
         built = (data, days, lastDay)
         return (data, days, lastDay)
     }

@@ -40,6 +40,11 @@ struct RunCommand: AsyncParsableCommand {
             logger: logger
         )
         try await runtime.run()
+        do {
+            try journal.close()
+        } catch {
+            logger.warning("\(error.message); the next start checks the whole journal")
+        }
     }
 
     /// The engine pushing to the configured hub. A token file that cannot be read yet leaves the engine waiting

@@ -1,7 +1,10 @@
 import Foundation
+import GRDB
 import KioskCore
-import KioskJournal
 import KioskTesting
+import Testing
+
+@testable import KioskJournal
 
 /// A journal in a fresh temporary directory, with a small roster.
 struct JournalFixture {
@@ -44,5 +47,23 @@ struct JournalFixture {
             TagRead(uid: try TagUID(parsing: uid), reader: "test", readerDirection: reader, occurredAt: try Timestamp.parse(time)),
             rules: rules
         )
+    }
+
+    /// Five taps of S001, all checkpointed into the file; returns where the `event_time` index's root page starts.
+    func fiveTapsAndTheirIndexPage() async throws -> Int {
+        for minute in 0..<5 { _ = try await tap("04A1B2C3", at: "2026-11-21T20:0\(minute):30+05:30") }
+        return try await journal.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            let page = try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'event_time'") ?? 0
+            return (page - 1) * (try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+    }
+
+    /// Overwrites 64 bytes of the journal file at `offset`.
+    func damage(at offset: Int) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 64))
+        try handle.close()
     }
 }

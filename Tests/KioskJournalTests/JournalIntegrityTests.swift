@@ -24,18 +24,7 @@ import Testing
 
     @Test func aJournalWithADamagedIndexIsRefusedAndLeftAsItWas() async throws {
         let fixture = try await JournalFixture().withRoster()
-        for minute in 0..<5 { _ = try await fixture.tap("04A1B2C3", at: "2026-11-21T20:0\(minute):30+05:30") }
-        let (page, pageSize) = try await fixture.journal.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            return (
-                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'event_time'") ?? 0,
-                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
-            )
-        }
-        let handle = try #require(FileHandle(forUpdatingAtPath: fixture.path))
-        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
-        try handle.write(contentsOf: Data(repeating: 0xFF, count: 64))
-        try handle.close()
+        try fixture.damage(at: try await fixture.fiveTapsAndTheirIndexPage())
         let damaged = FileManager.default.contents(atPath: fixture.path)
         #expect {
             try Journal.open(path: fixture.path, kioskID: "gate-1")
