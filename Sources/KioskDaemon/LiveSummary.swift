@@ -82,9 +82,12 @@ public actor LiveSummary {
         let now = clock.now()
         let date = rules.policy.attendanceDay(containing: now)
         let current = try await journal.changeStamp()
-        if day?.date != date || current != stamp { try await readDay(date, stamp: current) }
-        day?.advance(to: now)
-        let attendance = day?.attendance ?? rules.attendance(on: date, evaluatedAt: now, students: [], taps: [], unknownReads: [])
+        var live: LiveAttendance
+        if let held = day, held.date == date, current == stamp { live = held } else { live = try await readDay(date, stamp: current) }
+        day = nil  // so the day is changed in place, not copied
+        live.advance(to: now)
+        day = live
+        let attendance = live.attendance
         let states = readerStates.current
         let readerList = readerNames.map { name in
             states[name].map { DashboardSnapshot.Reader(name: name, state: $0.description, healthy: $0.healthy) }
@@ -105,7 +108,7 @@ public actor LiveSummary {
 
     /// Reads day `date` from the journal, then applies the taps recorded meanwhile (a tap the read already saw
     /// changes nothing).
-    private func readDay(_ date: AttendanceDate, stamp current: JournalChangeStamp) async throws(KioskError) {
+    private func readDay(_ date: AttendanceDate, stamp current: JournalChangeStamp) async throws(KioskError) -> LiveAttendance {
         reads += 1
         let key = reads
         arrivals[key] = []
@@ -118,9 +121,9 @@ public actor LiveSummary {
             complete = read.apply(tap) && complete
             list = Self.listing(tap, in: list)
         }
-        day = read
         recent = list
         stamp = complete ? current : nil
+        return read
     }
 
     /// `recent` with `tap`, the newest recorded, first (once).

@@ -21,7 +21,7 @@ public struct JournalCheckpoints: Sendable {
             configuration.busyMode = .timeout(10)
             connection = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
-            throw KioskError(.ioError, "journal \(path): cannot open a connection for checkpoints: \(error)")
+            throw KioskError(.ioError, "\(journal.database.schema.noun) \(path): cannot open a connection for checkpoints: \(error)")
         }
         try await journal.database.onWriterConnection { try $0.execute(sql: "PRAGMA wal_autocheckpoint = \(backstopPages)") }
         return JournalCheckpoints(connection: connection, noun: journal.database.schema.noun)
