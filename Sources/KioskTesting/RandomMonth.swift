@@ -19,13 +19,14 @@ public struct RandomMonth: Sendable {
     public init(seed: UInt64, month: AttendanceMonth = AttendanceMonth(parsing: "2026-10")!, students: Int = 12) throws {
         var random = SeededRandom(seed: seed)
         let zone = ["Europe/Berlin", "Asia/Kolkata", "America/New_York"][Int(seed % 3)]
-        policy = AttendancePolicy(
+        let policy = AttendancePolicy(
             timeZone: TimeZone(identifier: zone)!,
             dayStartsAt: [TimeOfDay(hour: 4, minute: 0)!, TimeOfDay(hour: 0, minute: 0)!].randomElement(using: &random)!,
             curfew: [TimeOfDay(hour: 22, minute: 30)!, TimeOfDay(hour: 1, minute: 0)!, TimeOfDay(hour: 4, minute: 0)!].randomElement(using: &random)!,
             debounceSeconds: 10,
             initialState: Bool.random(using: &random) ? .in : .out
         )
+        self.policy = policy
         self.month = month
         self.students = students
         let days = month.days
