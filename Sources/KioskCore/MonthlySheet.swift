@@ -25,19 +25,22 @@ public struct MonthlySheet: Sendable, Hashable {
     /// Sorted by student id.
     public let students: [Row]
 
-    /// The sheet of `month` from one daily report per day (`report(day, evaluatedAt)`), each day evaluated at
-    /// min(now, its end) as its own report is; days after the one containing `now` are left out. The students are
-    /// those of the latest day's report (the active roster).
+    /// The sheet of `month` from one read of its facts (`facts(start, end)`: from the start of its first day to the
+    /// evaluation instant of the last day reported), each day evaluated at min(now, its end) as its own report is;
+    /// days after the one containing `now` are left out. The students are those of the latest day's report (the
+    /// active roster).
     public static func build(
         month: AttendanceMonth,
-        policy: AttendancePolicy,
+        rules: AttendanceRules,
         now: Date,
-        report: (AttendanceDate, Date) async throws -> DailyAttendance
-    ) async throws -> MonthlySheet {
+        facts: (_ start: Date, _ end: Date) async throws(KioskError) -> AttendanceFacts
+    ) async throws(KioskError) -> MonthlySheet {
+        let policy = rules.policy
         let today = policy.attendanceDay(containing: now)
         let days = month.days.filter { $0 <= today }
-        var reports: [DailyAttendance] = []
-        for day in days { reports.append(try await report(day, policy.evaluationInstant(of: day, now: now))) }
+        guard let first = days.first, let last = days.last else { return MonthlySheet(month: month, days: [], students: []) }
+        let read = try await facts(policy.start(of: first), policy.evaluationInstant(of: last, now: now))
+        let reports = read.attendances(of: days, now: now, rules: rules)
         let roster = reports.last?.students.map(\.student) ?? []
         let byDay = reports.map { report in Dictionary(report.students.map { ($0.student.id, $0) }, uniquingKeysWith: { first, _ in first }) }
         let rows = roster.map { student in

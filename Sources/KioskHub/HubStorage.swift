@@ -35,11 +35,12 @@ public protocol HubStorage: Sendable {
     func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary
     /// The whole roster of `property`, sorted by student id.
     func roster(property: String) async throws(KioskError) -> [RosterEntry]
-    /// The facts of `date` at `property` evaluated at `evaluatedAt` (its passes included), and when a kiosk's batch
-    /// last arrived there.
+    /// The facts of the instants [`start`, `end`) at `property` (its passes included): a day's report reads from the
+    /// start of the day to its evaluation instant, a monthly sheet from the start of its first day to the evaluation
+    /// instant of its last. And when a kiosk's batch last arrived there.
     func attendanceFacts(
-        on date: AttendanceDate,
-        evaluatedAt: Date,
+        from start: Date,
+        to end: Date,
         policy: AttendancePolicy,
         property: String
     ) async throws(KioskError)

@@ -13,8 +13,8 @@ extension HubStore {
     ) async throws(KioskError) -> (muster: Muster, kiosks: [EventID: String], silentGates: [String]) {
         let policy = property.policy
         let (facts, _) = try await storage.attendanceFacts(
-            on: policy.attendanceDay(containing: now),
-            evaluatedAt: now,
+            from: policy.start(of: policy.attendanceDay(containing: now)),
+            to: now,
             policy: policy,
             property: property.id
         )

@@ -17,7 +17,12 @@ extension HubStore {
         let policy = property.policy
         let day = date ?? policy.attendanceDay(containing: now)
         let evaluatedAt = policy.evaluationInstant(of: day, now: now)
-        let (facts, lastReceivedAt) = try await storage.attendanceFacts(on: day, evaluatedAt: evaluatedAt, policy: policy, property: property.id)
+        let (facts, lastReceivedAt) = try await storage.attendanceFacts(
+            from: policy.start(of: day),
+            to: evaluatedAt,
+            policy: policy,
+            property: property.id
+        )
         let report = AttendanceReport(
             source: "hub",
             attendance: facts.attendance(on: day, evaluatedAt: evaluatedAt, rules: AttendanceRules(policy: policy)),
@@ -31,16 +36,12 @@ extension HubStore {
         return (report, facts)
     }
 
-    /// The monthly sheet of `property` for `month`: each day's status as that day's report gives it.
+    /// The monthly sheet of `property` for `month`: each day's status as that day's report gives it, from one read of
+    /// the month.
     public func monthlySheet(for property: HubProperty, month: AttendanceMonth, now: Date) async throws(KioskError) -> MonthlySheet {
-        do {
-            return try await MonthlySheet.build(month: month, policy: property.policy, now: now) { day, _ in
-                try await report(for: property, on: day, now: now).attendance
-            }
-        } catch let error as KioskError {
-            throw error
-        } catch {
-            throw KioskError(.ioError, "cannot build the monthly sheet: \(error)")
+        let policy = property.policy
+        return try await MonthlySheet.build(month: month, rules: AttendanceRules(policy: policy), now: now) { start, end throws(KioskError) in
+            try await storage.attendanceFacts(from: start, to: end, policy: policy, property: property.id).facts
         }
     }
 

@@ -5,8 +5,8 @@ import PostgresNIO
 
 extension PostgresHubStorage {
     public func attendanceFacts(
-        on date: AttendanceDate,
-        evaluatedAt: Date,
+        from start: Date,
+        to end: Date,
         policy: AttendancePolicy,
         property: String
     ) async throws(KioskError)
@@ -16,23 +16,23 @@ extension PostgresHubStorage {
             // One snapshot for every query of the report, as SQLite's read transaction gives.
             try await transaction { connection in
                 _ = try await run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
-                return try await facts(on: date, evaluatedAt: evaluatedAt, policy: policy, property: property, connection: connection)
+                return try await facts(from: start, to: end, policy: policy, property: property, connection: connection)
             }
         }
     }
 
     private func facts(
-        on date: AttendanceDate,
-        evaluatedAt: Date,
+        from startInstant: Date,
+        to endInstant: Date,
         policy: AttendancePolicy,
         property: String,
         connection: PostgresConnection
     ) async throws
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
     {
-        let start = policy.start(of: date).storeMillis
-        let end = evaluatedAt.storeMillis
-        let readsFrom = policy.start(of: date).addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
+        let start = startInstant.storeMillis
+        let end = endInstant.storeMillis
+        let readsFrom = startInstant.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         var students: [Student] = []
         for (id, name, room) in try await run(
             "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id COLLATE \"C\"",
@@ -40,17 +40,22 @@ extension PostgresHubStorage {
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
         }
-        let ids = students.map(\.id)
         var latest: [AcceptedTap] = []
+        // One index seek backwards per active student, as SQLite's correlated subquery does.
         for (studentID, id, occurredAt, direction) in try await run(
             """
-            SELECT DISTINCT ON (student_id) student_id, id, occurred_at, direction FROM event
-            WHERE property_id = \(property) AND outcome = 'accepted' AND student_id = ANY(\(ids)) AND occurred_at < \(start)
-            ORDER BY student_id, occurred_at DESC, id COLLATE "C" DESC
+            SELECT prior.student_id, prior.id, prior.occurred_at, prior.direction
+            FROM student CROSS JOIN LATERAL (
+                SELECT student_id, id, occurred_at, direction FROM event
+                WHERE property_id = student.property_id AND student_id = student.id AND outcome = 'accepted' AND occurred_at < \(start)
+                    AND direction IN ('in', 'out')
+                ORDER BY occurred_at DESC, id COLLATE "C" DESC LIMIT 1
+            ) AS prior
+            WHERE student.property_id = \(property) AND student.status = 'active'
             """,
             on: connection
-        ).decode((String, String, Int64, String?).self) {
-            guard let direction = direction.flatMap(Direction.init(rawValue:)) else { continue }
+        ).decode((String, String, Int64, String).self) {
+            guard let direction = Direction(rawValue: direction) else { continue }
             latest.append(
                 AcceptedTap(studentID: studentID, occurredAt: Date(storeMillis: occurredAt), direction: direction, eventID: EventID(rawValue: id))
             )
@@ -90,8 +95,8 @@ extension PostgresHubStorage {
             students: students,
             latestBeforeDay: latest,
             reads: reads,
-            passes: try await passes(property: property, from: policy.start(of: date), through: evaluatedAt, on: connection),
-            start: policy.start(of: date),
+            passes: try await passes(property: property, from: startInstant, through: endInstant, on: connection),
+            start: startInstant,
             unsynchronisedClockReads: unsynchronised
         )
         return (facts, lastReceived.map(Date.init(storeMillis:)))

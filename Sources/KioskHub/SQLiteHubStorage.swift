@@ -113,15 +113,15 @@ public struct SQLiteHubStorage: HubStorage {
     }
 
     public func attendanceFacts(
-        on date: AttendanceDate,
-        evaluatedAt: Date,
+        from start: Date,
+        to end: Date,
         policy: AttendancePolicy,
         property: String
     ) async throws(KioskError)
         -> (facts: AttendanceFacts, lastReceivedAt: Date?)
     {
         try await database.read { db in
-            let facts = try AttendanceFacts(db, date: date, evaluatedAt: evaluatedAt, policy: policy, scope: .property(property))
+            let facts = try AttendanceFacts(db, from: start, to: end, policy: policy, scope: .property(property))
             let lastReceived = try Int64.fetchOne(db, sql: "SELECT MAX(received_at) FROM event WHERE property_id = ?", arguments: [property])
             return (facts, lastReceived.map(Date.init(storeMillis:)))
         }

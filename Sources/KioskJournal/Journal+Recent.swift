@@ -19,7 +19,7 @@ extension Journal {
         facts: AttendanceFacts, recent: [RecordedTap]
     ) {
         try await read { db in
-            let facts = try AttendanceFacts(db, date: date, evaluatedAt: rules.policy.end(of: date), policy: rules.policy)
+            let facts = try AttendanceFacts(db, from: rules.policy.start(of: date), to: rules.policy.end(of: date), policy: rules.policy)
             return (facts, try Self.recentTaps(db, limit: recentLimit))
         }
     }

@@ -8,12 +8,20 @@ extension Journal {
     public func report(on date: AttendanceDate, evaluatedAt: Date, rules: AttendanceRules) async throws(KioskError) -> AttendanceReport {
         let kioskID = self.kioskID
         return try await read { db in
-            let facts = try AttendanceFacts(db, date: date, evaluatedAt: evaluatedAt, policy: rules.policy)
+            let facts = try AttendanceFacts(db, from: rules.policy.start(of: date), to: evaluatedAt, policy: rules.policy)
             return AttendanceReport(
                 source: kioskID,
                 attendance: facts.attendance(on: date, evaluatedAt: evaluatedAt, rules: rules),
                 completeness: try Self.completeness(db, kioskID: kioskID, unsynchronisedClockReads: facts.unsynchronisedClockReads)
             )
+        }
+    }
+
+    /// The monthly sheet of `month` evaluated at `now`: each day's status as that day's report gives it, from one read
+    /// of the month.
+    public func monthlySheet(_ month: AttendanceMonth, now: Date, rules: AttendanceRules) async throws(KioskError) -> MonthlySheet {
+        try await MonthlySheet.build(month: month, rules: rules, now: now) { start, end throws(KioskError) in
+            try await read { db in try AttendanceFacts(db, from: start, to: end, policy: rules.policy) }
         }
     }
 

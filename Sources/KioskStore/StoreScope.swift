@@ -18,6 +18,12 @@ public struct StoreScope: Sendable, Hashable {
         return " AND " + (table.map { "\($0)." } ?? "") + "property_id = ?"
     }
 
+    /// ` AND table.property_id = other.property_id` (rows of `table` in the same property as those of `other` they are
+    /// joined to), or nothing for the whole database.
+    func sameProperty(_ table: String, _ other: String) -> String {
+        propertyID == nil ? "" : " AND \(table).property_id = \(other).property_id"
+    }
+
     /// The value of `condition`'s placeholder, if it has one.
     var arguments: StatementArguments { StatementArguments(propertyID.map { [$0] } ?? []) }
 

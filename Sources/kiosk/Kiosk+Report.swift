@@ -60,9 +60,7 @@ struct ReportCommand: AsyncParsableCommand {
         let rendered: String
         let document: PrintDocument
         if let month = month.flatMap(AttendanceMonth.init(parsing:)) {
-            let sheet = try await MonthlySheet.build(month: month, policy: policy, now: now) { day, evaluatedAt in
-                try await journal.report(on: day, evaluatedAt: evaluatedAt, rules: rules).attendance
-            }
+            let sheet = try await journal.monthlySheet(month, now: now, rules: rules)
             let sheetReport = MonthlySheetReport(sheet, source: configuration.kioskID)
             (rendered, document) = (sheetReport.render(as: format), .monthly(sheetReport, printing))
         } else {
