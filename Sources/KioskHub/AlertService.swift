@@ -74,7 +74,9 @@ public struct AlertService: Service {
                 )
             }
             for delivery in try await store.storage.claimDueDeliveries(now: now, leaseUntil: now.addingTimeInterval(Self.lease), limit: 50) {
-                try await store.storage.finishDelivery(delivery, outcome: await attempt(delivery, client: client))
+                let outcome = await attempt(delivery, client: client)
+                try await store.storage.finishDelivery(delivery, outcome: outcome)
+                log(outcome, of: delivery)
             }
         } catch {
             logger.warning("alerts could not be decided or delivered; trying again", metadata: ["alert.error": "\(error)"])
@@ -93,19 +95,24 @@ public struct AlertService: Service {
             failure = "the channel is no longer configured"
         }
         let now = clock.now()
-        guard let failure else {
-            logger.info("alert delivered", metadata: ["alert.id": "\(delivery.alert.id)", "alert.channel": "\(delivery.channel)"])
-            return .delivered(at: now)
-        }
-        logger.warning(
-            "alert not delivered",
-            metadata: ["alert.id": "\(delivery.alert.id)", "alert.channel": "\(delivery.channel)", "alert.error": "\(failure)"]
-        )
+        guard let failure else { return .delivered(at: now) }
         var schedule = backoff
         for _ in 0..<delivery.attempts { _ = schedule.failed() }
         let next = now.addingTimeInterval(schedule.failed().seconds)
         guard next.timeIntervalSince(delivery.createdAt) < Self.deliveryWindow else { return .failed(error: failure, at: now) }
         return .retry(error: failure, at: now, nextAttemptAt: next)
+    }
+
+    /// Says what became of a delivery, once its outcome is in the outbox.
+    private func log(_ outcome: DeliveryOutcome, of delivery: DueDelivery) {
+        let metadata: Logger.Metadata = ["alert.id": "\(delivery.alert.id)", "alert.channel": "\(delivery.channel)"]
+        switch outcome {
+        case .delivered: logger.info("alert delivered", metadata: metadata)
+        case .retry(let error, _, let next):
+            logger.warning("alert not delivered", metadata: metadata.merging(["alert.error": "\(error)", "alert.retry_at": "\(next)"]) { $1 })
+        case .failed(let error, _):
+            logger.error("alert not delivered; giving up", metadata: metadata.merging(["alert.error": "\(error)"]) { $1 })
+        }
     }
 
     /// POSTs the alert's JSON, signed; nil for a 2xx answer.
