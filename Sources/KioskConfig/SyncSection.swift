@@ -8,7 +8,7 @@ enum SyncSection {
     struct Draft {
         var hubURL: URL?
         var tokenFile = "/etc/kiosk/token"
-        var batchSize = 500
+        var batchSize = 1000
         var backoffBase = 1
         var backoffCap = 300
         var connectTimeout = 10

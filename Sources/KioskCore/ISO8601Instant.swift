@@ -6,7 +6,11 @@ public import Foundation
 public enum ISO8601Instant {
     /// The instant `text` names, or nil when it is not one.
     public static func parse(_ text: String) -> Date? {
-        let scalars = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    private static func parse(utf8 scalars: UnsafeBufferPointer<UInt8>) -> Date? {
         guard scalars.count >= 20, scalars.count <= 40 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -16,8 +20,8 @@ public enum ISO8601Instant {
             }
             return value
         }
-        func character(_ index: Int, _ expected: Character) -> Bool {
-            index < scalars.count && scalars[index] == expected.asciiValue
+        func character(_ index: Int, _ expected: Unicode.Scalar) -> Bool {
+            index < scalars.count && scalars[index] == UInt8(ascii: expected)
         }
         guard let year = number(0..<4), character(4, "-"), let month = number(5..<7), character(7, "-"), let day = number(8..<10),
             character(10, "T") || character(10, "t"), let hour = number(11..<13), character(13, ":"), let minute = number(14..<16),
@@ -52,11 +56,15 @@ public enum ISO8601Instant {
         guard index == scalars.count, (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let utc = calendar.date(from: components) else { return nil }
-        return utc.addingTimeInterval(Double(nanoseconds) / 1_000_000_000 - Double(offsetSeconds))
+        let fraction = Double(nanoseconds) / 1_000_000_000 - Double(offsetSeconds)
+        guard year >= GregorianDays.firstYear else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            return calendar.date(from: components)?.addingTimeInterval(fraction)
+        }
+        let seconds = GregorianDays.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds)).addingTimeInterval(fraction)
     }
 
     private static func daysIn(_ month: Int, of year: Int) -> Int {

@@ -58,7 +58,7 @@ public struct SyncConfiguration: Sendable, Hashable {
     public init(
         hubURL: URL,
         tokenFile: String,
-        batchSize: Int = 500,
+        batchSize: Int = 1000,
         backoffBaseSeconds: Int = 1,
         backoffCapSeconds: Int = 300,
         connectTimeoutSeconds: Int = 10,

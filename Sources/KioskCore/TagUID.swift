@@ -8,6 +8,10 @@ public struct TagUID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses hex digits in any case, optionally separated by `:`, `-` or spaces.
     public init(parsing text: String) throws(KioskError) {
+        if Self.isCanonical(text) {
+            hex = text
+            return
+        }
         var digits = ""
         for character in text {
             if character == ":" || character == "-" || character == " " { continue }
@@ -20,6 +24,13 @@ public struct TagUID: Hashable, Comparable, Sendable, CustomStringConvertible {
             throw Self.invalid(text, "a UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits), this has \(digits.count) digits")
         }
         hex = digits
+    }
+
+    /// Whether `text` is already a UID's canonical form, as every UID on the wire and in the stores is.
+    private static func isCanonical(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return validByteCounts.contains(utf8.count / 2) && utf8.count.isMultiple(of: 2)
+            && utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
     }
 
     /// Makes a UID from the bytes a reader returned.

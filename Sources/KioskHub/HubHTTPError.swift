@@ -87,9 +87,13 @@ struct HubHTTPError: HTTPResponseError {
 /// JSON answers.
 enum HubResponse {
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = HTTPFields()) -> Response {
+        json(bytes: (try? JSONEncoder().encode(value)) ?? Data("{}".utf8), status: status, headers: headers)
+    }
+
+    /// An answer whose body is JSON already encoded.
+    static func json(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, headers: HTTPFields = HTTPFields()) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

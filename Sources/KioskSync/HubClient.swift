@@ -53,15 +53,20 @@ public struct HubClient: Sendable {
 
     /// Pushes one batch and classifies the answer.
     public func push(_ batch: EventBatch) async -> PushAnswer {
+        await push(encoded: ByteBuffer(bytes: batch.jsonBytes()))
+    }
+
+    /// Pushes one batch already encoded as the JSON body of `POST /v1/events` and classifies the answer.
+    func push(encoded batch: ByteBuffer) async -> PushAnswer {
         var request = HTTPClientRequest(url: url(WirePaths.events))
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(batch)
         do {
-            request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(batch)))
             let response = try await http.execute(request, timeout: requestTimeout)
             let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
-            return classify(status: Int(response.status.code), headers: response.headers, body: Data(body.readableBytesView), batch: batch)
+            return classify(status: Int(response.status.code), headers: response.headers, body: body)
         } catch {
             return .unavailable(reason: "hub unreachable: \(error)", retryAfter: nil)
         }
@@ -80,10 +85,11 @@ public struct HubClient: Sendable {
         try? await http.shutdown()
     }
 
-    private func classify(status: Int, headers: HTTPHeaders, body: Data, batch: EventBatch) -> PushAnswer {
+    private func classify(status: Int, headers: HTTPHeaders, body: ByteBuffer) -> PushAnswer {
         switch status {
         case 200:
-            guard let answer = try? JSONDecoder().decode(EventBatchResponse.self, from: body) else {
+            let plain = body.withUnsafeReadableBytes { EventBatchResponse(plainJSON: $0) }
+            guard let answer = plain ?? (try? JSONDecoder().decode(EventBatchResponse.self, from: Data(body.readableBytesView))) else {
                 return .unavailable(reason: "the hub's answer is not a batch result", retryAfter: nil)
             }
             var verdicts: [String: EventVerdict] = [:]
@@ -97,7 +103,7 @@ public struct HubClient: Sendable {
             let retryAfter = RetryAfter.parse(headers.first(name: "Retry-After"), now: clock.now())
             return .unavailable(reason: "the hub answered HTTP \(status)", retryAfter: retryAfter)
         case 400...499:
-            let problem = try? JSONDecoder().decode(WireProblem.self, from: body)
+            let problem = try? JSONDecoder().decode(WireProblem.self, from: Data(body.readableBytesView))
             let field = problem?.field.map { "field '\($0)': " } ?? ""
             return .refused(status: status, reason: "hub answered HTTP \(status): \(field)\(problem?.error ?? "refused")")
         default:

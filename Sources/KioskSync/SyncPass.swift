@@ -4,8 +4,10 @@ import KioskJournal
 import KioskWire
 import Logging
 
-/// One pass over the pending events: batches oldest first, one in flight, each outcome written to the
-/// journal before the next batch is read, so memory stays bounded whatever the backlog.
+/// One pass over the pending events, oldest first, one batch at the hub at a time. While a batch is at the hub,
+/// the next one is read from the journal and encoded and the hub's answer for the one before is written to the
+/// journal, so neither side waits for the other; an event is marked synced only after the hub acknowledged it,
+/// batches are settled in order, and at most three batches are held at once whatever the backlog.
 struct SyncPass {
     let journal: Journal
     let client: HubClient
@@ -20,16 +22,25 @@ struct SyncPass {
 
     /// Pushes until nothing is pending or the hub stops answering usefully.
     mutating func run() async throws(KioskError) -> SyncPassReport {
-        var afterSeq: Int64 = 0
-        while true {
-            let batch = try await journal.pendingEvents(afterSeq: afterSeq, limit: batchSize)
-            guard let last = batch.last else {
-                let remaining = try await journal.syncCounts()
-                return report(.drained(quarantined: remaining.quarantined))
+        let journal = self.journal
+        let client = self.client
+        let batchSize = self.batchSize
+        var current = try await PendingBatch.read(journal, afterSeq: 0, limit: batchSize).get()
+        var answered: (events: ArraySlice<EventRecord>, verdicts: [String: EventVerdict])?
+        while let batch = current {
+            async let answer = client.push(encoded: batch.body)
+            async let following = PendingBatch.read(journal, afterSeq: batch.lastSeq, limit: batchSize)
+            if let answered { try await settle(answered.events, answered.verdicts) }
+            answered = nil
+            switch await answer {
+            case .results(let verdicts): answered = (batch.events[...], verdicts)
+            case let other: if let stop = try await deliver(batch.events[...], answered: other) { return report(stop) }
             }
-            if let stop = try await deliver(batch[...]) { return report(stop) }
-            afterSeq = last.seq
+            current = try await following.get()
         }
+        if let answered { try await settle(answered.events, answered.verdicts) }
+        let remaining = try await journal.syncCounts()
+        return report(.drained(quarantined: remaining.quarantined))
     }
 
     private func report(_ outcome: SyncPassOutcome) -> SyncPassReport {
@@ -40,6 +51,11 @@ struct SyncPass {
     /// and quarantined. Returns why pushing must stop, or nil when every event was settled.
     private mutating func deliver(_ events: ArraySlice<EventRecord>) async throws(KioskError) -> SyncPassOutcome? {
         let answer = await client.push(EventBatch(kioskId: journal.kioskID, events: events.map(WireEvent.init)))
+        return try await deliver(events, answered: answer)
+    }
+
+    /// Acts on the hub's `answer` for `events`: settles them, or splits them, or says why pushing must stop.
+    private mutating func deliver(_ events: ArraySlice<EventRecord>, answered answer: PushAnswer) async throws(KioskError) -> SyncPassOutcome? {
         switch answer {
         case .results(let verdicts):
             try await settle(events, verdicts)
@@ -66,6 +82,7 @@ struct SyncPass {
     /// answer leaves out stay pending.
     private mutating func settle(_ events: ArraySlice<EventRecord>, _ verdicts: [String: EventVerdict]) async throws(KioskError) {
         var synced: [EventID] = []
+        synced.reserveCapacity(events.count)
         for event in events {
             switch verdicts[event.id.rawValue] {
             case .acknowledged?: synced.append(event.id)

@@ -24,8 +24,10 @@ extension WireEvent {
 
     /// The record this event carries, or the first thing wrong with it (`problem()`), naming the field.
     public func record() -> Result<EventRecord, WireProblem> {
-        if let problem = problem() { return .failure(problem) }
-        guard let occurred = WireTime.parse(occurredAt), let recorded = WireTime.parse(recordedAt) else {
+        let occurred = WireTime.parse(occurredAt)
+        let recorded = WireTime.parse(recordedAt)
+        if let problem = problem(occurred: occurred, recorded: recorded) { return .failure(problem) }
+        guard let occurred, let recorded else {
             return .failure(WireProblem(error: "not an ISO 8601 instant with an offset", field: "occurredAt"))
         }
         return .success(

@@ -8,7 +8,7 @@ import KioskWire
 /// The load of P5 and its PostgreSQL variants: kiosks pushing their own events at once into fresh hubs, each kiosk
 /// one batch at a time with the kiosk's own `HubClient` (the real protocol: JSON batches over HTTP/1.1).
 enum HubIngestLoad {
-    static let batchSize = 500
+    static let batchSize = WirePaths.maximumBatchEvents
 
     /// Records per second of `kiosks` (id and event count) pushing at once into `processes` new hubs on SQLite in
     /// `directory` or on the PostgreSQL database at `databaseURL`, kiosk n to hub n mod `processes`; every event

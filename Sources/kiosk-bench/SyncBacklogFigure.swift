@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KioskTesting
+import KioskWire
 
 /// P4: a kiosk's backlog pushed by the real `kiosk sync` to the real `kiosk-hub` on loopback until the hub holds
 /// every event: records per second, and the pushing process's peak memory for a backlog ten times larger. The
@@ -9,7 +10,7 @@ import KioskTesting
 struct SyncBacklogFigure: BenchFigure {
     let name = "P4"
     let title = "backlog synced to a hub on loopback"
-    static let batchSize = 500
+    static let batchSize = WirePaths.maximumBatchEvents
 
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (small, large) = run.quick ? (2_000, 20_000) : (10_000, 100_000)

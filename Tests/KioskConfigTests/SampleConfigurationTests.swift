@@ -41,7 +41,7 @@ struct SampleConfigurationTests {
         let expected = SyncConfiguration(
             hubURL: URL(string: "http://127.0.0.1:8080")!,
             tokenFile: "/etc/kiosk/token",
-            batchSize: 500,
+            batchSize: 1000,
             backoffBaseSeconds: 1,
             backoffCapSeconds: 300,
             connectTimeoutSeconds: 10,
