@@ -11,6 +11,16 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// The gate's binary, built for release on Linux: linked by lld with packed relative relocations (RELR) and no
+/// dynamic symbol table beyond what it imports, so start-up touches and keeps resident far fewer pages (P7 in
+/// BENCHMARKS.md). scripts/build-release.sh adds the static Swift runtime, which every module must be compiled for.
+let gateLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release)
+    )
+]
+
 let package = Package(
     name: "kiosk",
     platforms: [.macOS(.v14)],
@@ -168,7 +178,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: gateLinkerSettings
         ),
         .executableTarget(
             name: "kiosk-bench",

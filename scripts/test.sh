@@ -89,7 +89,7 @@ bash scripts/fuzz.sh
 # The benchmarks and the fault suite in --quick mode, built for release as the README runs them (pcscd is still
 # up for the reader figures). kiosk-faults fails on a broken invariant and kiosk-bench on a figure it could not
 # measure; a missed timing goal fails neither. Their JSON stays in .build/ for a look afterwards.
-swift build -c release
-release="$(swift build -c release --show-bin-path)"
+bash scripts/build-release.sh
+release="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 "$release/kiosk-faults" --quick --json .build/faults-quick.json
 "$release/kiosk-bench" --quick --json .build/bench-quick.json

@@ -85,7 +85,7 @@ public struct SQLiteHubStorage: HubStorage {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT cursor, \(EventColumns.names) FROM event
+                    SELECT \(EventColumns.names), cursor FROM event
                     WHERE property_id = ? AND cursor > ? AND kiosk_id != ? ORDER BY cursor LIMIT ?
                     """,
                 arguments: [property, cursor, kioskID, limit]
@@ -196,7 +196,7 @@ public struct SQLiteHubStorage: HubStorage {
         try await database.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT cursor, property_id, received_at, \(EventColumns.names) FROM event WHERE cursor > ? ORDER BY cursor LIMIT ?",
+                sql: "SELECT \(EventColumns.names), cursor, property_id, received_at FROM event WHERE cursor > ? ORDER BY cursor LIMIT ?",
                 arguments: [cursor, limit]
             ).map { row in
                 StoredEvent(

@@ -21,27 +21,28 @@ public enum EventColumns {
         ]
     }
 
-    /// The record a row holds (read by name; a wrong type throws). A value no version ever wrote reads as the
-    /// least it could mean: an unknown kind or outcome, no direction.
+    /// The record a row holds in its first columns, in the order of `names` (read by position: looking each column up
+    /// by name cost more than the rest of reading a pending batch). A wrong type throws; a value no version ever wrote
+    /// reads as the least it could mean: an unknown kind or outcome, no direction.
     public static func record(_ row: Row) throws -> EventRecord {
-        let uid: String? = try row.decode(forColumn: "uid")
-        let direction: String? = try row.decode(forColumn: "direction")
+        let uid: String? = try row.decode(atIndex: 4)
+        let direction: String? = try row.decode(atIndex: 7)
         return EventRecord(
-            id: EventID(rawValue: try row.decode(forColumn: "id")),
-            kioskID: try row.decode(forColumn: "kiosk_id"),
-            seq: try row.decode(forColumn: "seq"),
-            reader: try row.decode(forColumn: "reader"),
+            id: EventID(rawValue: try row.decode(atIndex: 0)),
+            kioskID: try row.decode(atIndex: 1),
+            seq: try row.decode(atIndex: 2),
+            reader: try row.decode(atIndex: 3),
             uid: uid.flatMap { try? TagUID(parsing: $0) },
-            studentID: try row.decode(forColumn: "student_id"),
-            kind: EventKind(rawValue: try row.decode(forColumn: "kind")) ?? .unknown,
+            studentID: try row.decode(atIndex: 5),
+            kind: EventKind(rawValue: try row.decode(atIndex: 6)) ?? .unknown,
             direction: direction.flatMap(Direction.init(rawValue:)),
-            outcome: EventOutcome(rawValue: try row.decode(forColumn: "outcome")) ?? .unknown,
-            reason: try row.decode(forColumn: "reason"),
-            occurredAt: Date(storeMillis: try row.decode(forColumn: "occurred_at")),
-            recordedAt: Date(storeMillis: try row.decode(forColumn: "recorded_at")),
-            monotonicNanoseconds: try row.decode(forColumn: "monotonic_ns"),
-            bootID: try row.decode(forColumn: "boot_id"),
-            clockSynchronised: try row.decode(forColumn: "clock_synced")
+            outcome: EventOutcome(rawValue: try row.decode(atIndex: 8)) ?? .unknown,
+            reason: try row.decode(atIndex: 9),
+            occurredAt: Date(storeMillis: try row.decode(atIndex: 10)),
+            recordedAt: Date(storeMillis: try row.decode(atIndex: 11)),
+            monotonicNanoseconds: try row.decode(atIndex: 12),
+            bootID: try row.decode(atIndex: 13),
+            clockSynchronised: try row.decode(atIndex: 14)
         )
     }
 

@@ -10,10 +10,17 @@ struct BenchHub {
     let tokens: [String: String]
     private let directory: URL
 
-    /// `processes` hubs on SQLite in `directory`, or on the PostgreSQL database at `databaseURL`.
-    init(in directory: URL, kioskIDs: [String], databaseURL: String? = nil, processes: Int = 1) async throws {
+    /// `processes` hubs on SQLite in `directory`, or on the PostgreSQL database at `databaseURL`, holding the roster
+    /// in the CSV text `roster` when given.
+    init(in directory: URL, kioskIDs: [String], databaseURL: String? = nil, processes: Int = 1, roster: String? = nil) async throws {
         self.directory = directory
         let commands = HubCommands(dataDirectory: directory.appendingPathComponent("hub").path, databaseURL: databaseURL)
+        if let roster {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("hub-roster.csv")
+            try roster.write(to: file, atomically: true, encoding: .utf8)
+            try await commands.importRoster(file.path)
+        }
         var tokens: [String: String] = [:]
         for kioskID in kioskIDs {
             let token = try await commands.createToken(kioskID: kioskID)

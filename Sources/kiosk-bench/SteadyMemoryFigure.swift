@@ -3,8 +3,8 @@ import GRDB
 import KioskTesting
 
 /// P7: the resident memory of the real `kiosk run` (off a terminal, a keyboard-wedge reader on its standard
-/// input, as a USB reader that types UIDs) once warmed up, and its growth while it records many taps; the
-/// baseline is its memory right after start-up.
+/// input, as a USB reader that types UIDs, syncing to a real `kiosk-hub` on loopback) once warmed up, and its
+/// growth while it records many taps; the baseline is its memory right after start-up.
 struct SteadyMemoryFigure: BenchFigure {
     let name = "P7"
     let title = "kiosk run memory at steady state and over many taps"
@@ -13,11 +13,13 @@ struct SteadyMemoryFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (warmUp, taps) = run.quick ? (2_000, 20_000) : (20_000, 1_000_000)
         let directory = try run.directory("p7")
+        let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID], roster: NumberedRoster.csv(students: Self.students))
         let kiosk = try await BenchKiosk.directory(
             directory,
             readers: "[[readers]]\nname = \"entrance\"\ndriver = \"keyboard\"\ndirection = \"toggle\"",
             students: Self.students
         )
+        try kiosk.append(hub.syncSection(for: BenchKiosk.kioskID))
         let process = Process()
         process.executableURL = BenchKiosk.executable
         process.arguments = ["run", "--plain", "--config", kiosk.config]
@@ -43,6 +45,9 @@ struct SteadyMemoryFigure: BenchFigure {
         let peak = statistics.peakResidentBytes ?? 0
         process.terminate()
         process.waitUntilExit()
+        try await hub.terminate()
+        let synced = try await DatabaseQueue(path: hub.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+        guard synced > 0 else { throw BenchError("the kiosk synced nothing to its hub") }
         let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
         let growth = megabytes(after - steady)
         return FigureResult(
@@ -55,7 +60,8 @@ struct SteadyMemoryFigure: BenchFigure {
             ratio: Double(steady) / Double(max(started, 1)),
             goal: "steady RSS ≤ 30 MB and ≤ 1 MB growth",
             met: megabytes(steady) <= 30 && growth <= 1,
-            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal); \(Self.students) students, debounce 10 s"
+            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal), \(synced) synced to the hub meanwhile; "
+                + "\(Self.students) students, debounce 10 s"
         )
     }
 
