@@ -43,6 +43,9 @@ struct StartToReadyFigure: BenchFigure {
         )
     }
 
+    /// How long one start may take before the figure gives up, in seconds: a slow start is measured, not refused.
+    private static let patience: Int64 = 120
+
     /// Starts `kiosk run` with `config` `times` times, each until READY=1, then stops it with SIGTERM.
     private static func startToReady(config: String, times: Int) throws -> Samples {
         var samples = Samples()
@@ -55,12 +58,25 @@ struct StartToReadyFigure: BenchFigure {
             process.standardOutput = FileHandle.nullDevice
             let start = ContinuousClock.now
             try process.run()
-            var message = socket.receive()
-            while let text = message, text != "READY=1" { message = socket.receive() }
+            var ready = false
+            while !ready, ContinuousClock.now - start < .seconds(Self.patience) {
+                if let message = socket.receive() {
+                    ready = message == "READY=1"
+                } else if !process.isRunning {
+                    break
+                }
+            }
             let elapsed = ContinuousClock.now - start
+            let exited = !process.isRunning
             process.terminate()
             process.waitUntilExit()
-            guard message == "READY=1" else { throw BenchError("kiosk run never sent READY=1") }
+            guard ready else {
+                throw BenchError(
+                    exited
+                        ? "kiosk run exited with status \(process.terminationStatus) before READY=1"
+                        : "kiosk run sent no READY=1 within \(Self.patience) s"
+                )
+            }
             samples.append(elapsed.milliseconds)
         }
         return samples
