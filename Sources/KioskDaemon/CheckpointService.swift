@@ -24,8 +24,15 @@ public struct CheckpointService: Service {
         continuation.yield()
     }
 
+    /// Ends, saying so, when its own connection cannot be opened: the writer's automatic checkpoint then does the work.
     public func run() async throws {
-        let checkpoints = try await JournalCheckpoints.open(for: journal)
+        let checkpoints: JournalCheckpoints
+        do throws(KioskError) {
+            checkpoints = try await JournalCheckpoints.open(for: journal)
+        } catch {
+            logger.warning("\(error.message); the journal checkpoints by itself instead")
+            return
+        }
         do {
             try await cancelWhenGracefulShutdown {
                 for await _ in commits {

@@ -4,6 +4,7 @@ import KioskDaemon
 import KioskJournal
 import KioskTesting
 import Logging
+import Synchronization
 import Testing
 
 @Suite struct CheckpointServiceTests {
@@ -32,6 +33,39 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(try fileSize(path) > sizeBefore)
+    }
+
+    @Test func aCheckpointConnectionThatCannotOpenEndsTheServiceWithAWarning() async throws {
+        let scratch = try ScratchDirectory("checkpoints-gone")
+        let directory = scratch.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let journal = try await NumberedRoster.journal(at: directory.appendingPathComponent("journal.sqlite").path, kioskID: "gate-1", students: 2)
+        // The writer keeps its open file; a new connection to the same path cannot be made.
+        try FileManager.default.removeItem(at: directory)
+        let warnings = Warnings()
+        let service = CheckpointService(journal: journal, quiet: .milliseconds(1), logger: Logger(label: "test") { _ in warnings })
+        try await service.run()
+        #expect(warnings.messages.count == 1)
+        #expect(warnings.messages.first?.contains("the journal checkpoints by itself instead") == true)
+    }
+
+    /// Keeps the warnings logged to it.
+    private final class Warnings: LogHandler, Sendable {
+        private let logged = Mutex<[String]>([])
+        var messages: [String] { logged.withLock { $0 } }
+        var metadata: Logger.Metadata {
+            get { [:] }
+            set {}
+        }
+        var logLevel: Logger.Level {
+            get { .warning }
+            set {}
+        }
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { nil }
+            set {}
+        }
+        func log(event: LogEvent) { logged.withLock { $0.append("\(event.message)") } }
     }
 
     private func fileSize(_ path: String) throws -> Int {
