@@ -65,7 +65,12 @@ let package = Package(
         ),
         .target(
             name: "KioskStore",
-            dependencies: ["KioskCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "KioskCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -98,7 +103,8 @@ let package = Package(
         .target(
             name: "KioskDaemon",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync", "KioskSystemd",
+                "KioskCore", "KioskJournal", "KioskStore", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync",
+                "KioskSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -185,7 +191,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: [
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
-                "KioskConsole",
+                "KioskConsole", "KioskStore",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -214,7 +220,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskStore", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskPrintingTests", dependencies: ["KioskPrinting", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
@@ -240,7 +246,7 @@ let package = Package(
             name: "KioskDaemonTests",
             dependencies: [
                 "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd", "KioskCore", "KioskJournal", "KioskHub",
-                "KioskSync", "KioskPrinting",
+                "KioskSync", "KioskPrinting", "KioskStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -273,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting", "KioskReports",
+                "KioskHub", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting", "KioskReports", "KioskStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

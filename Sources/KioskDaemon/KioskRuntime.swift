@@ -2,6 +2,7 @@ public import Foundation
 public import KioskCore
 public import KioskJournal
 public import KioskReaders
+import KioskStore
 public import KioskSync
 public import KioskSystemd
 public import Logging
@@ -82,7 +83,7 @@ public struct KioskRuntime {
         let sync = self.sync
         let logger = self.logger
         let policy = configuration.attendance
-        let checkpoints = CheckpointService(journal: journal, logger: logger)
+        let checkpoints = CheckpointService(database: journal.database, logger: logger)
         // Awaited by the reader that made the presentation, so the summary hears of each reader's taps in order.
         let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
             switch result {

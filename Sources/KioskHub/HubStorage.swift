@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import ServiceLifecycle
 
 /// Where the hub keeps what it knows: the properties, every kiosk's events, each property's roster and the tokens'
 /// hashes. One interface, one implementation per database (`SQLiteHubStorage` is the embedded default).
@@ -8,6 +9,8 @@ public import KioskCore
 public protocol HubStorage: Sendable {
     /// Whether the database answers a query.
     func isHealthy() async -> Bool
+    /// What the storage runs beside a serving hub (the SQLite hub's checkpoints); each may end early.
+    var backgroundServices: [any Service] { get }
 
     /// Stores a property's settings; false when a property with its id exists.
     func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool

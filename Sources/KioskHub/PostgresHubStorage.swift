@@ -2,6 +2,7 @@ import Foundation
 public import KioskCore
 public import Logging
 public import PostgresNIO
+public import ServiceLifecycle
 
 /// The hub's storage in PostgreSQL, for chains of PGs and several hub processes on one database. Nothing a hub
 /// process keeps is the only copy of a fact. Event inserts are serialised across processes (a transaction advisory
@@ -17,6 +18,9 @@ public struct PostgresHubStorage: HubStorage {
         self.url = url
         self.logger = logger
     }
+
+    /// None: PostgreSQL keeps its own log.
+    public var backgroundServices: [any Service] { [] }
 
     /// A connection pool for `url` of at most `connections` connections, without TLS (a database on the same host
     /// or a private network; put a TLS proxy in front otherwise).

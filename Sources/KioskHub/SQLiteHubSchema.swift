@@ -112,6 +112,11 @@ enum SQLiteHubSchema {
         migrator.registerMigration("v7") { db in
             try db.execute(sql: SQLiteHubSchema.alertTables)
         }
+        // One index by student fewer for every insert to write: `event_student` serves the seek for a student's
+        // latest accepted tap as well, and batches touching every student wrote a page of each index per student.
+        migrator.registerMigration("v8") { db in
+            try db.execute(sql: "DROP INDEX event_accepted")
+        }
         return migrator
     }
 

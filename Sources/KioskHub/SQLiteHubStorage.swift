@@ -2,11 +2,26 @@ public import Foundation
 import GRDB
 public import KioskCore
 import KioskStore
+import Logging
+public import ServiceLifecycle
 
 /// The embedded hub storage: `hub.sqlite` under the data directory. WAL mode with `synchronous=FULL` and one
-/// writer, so several kiosks pushing at once are serialised and an acknowledged batch is on disk.
+/// writer, so several kiosks pushing at once are serialised and an acknowledged batch is on disk; their batches
+/// share commits (`EventGroupCommit`).
 public struct SQLiteHubStorage: HubStorage {
     let database: StoreDatabase
+    let eventWrites: EventGroupCommit
+    private let checkpoints: CheckpointService
+
+    init(database: StoreDatabase) {
+        let checkpoints = CheckpointService(database: database, logger: Logger(label: "kiosk-hub"))
+        self.database = database
+        self.checkpoints = checkpoints
+        eventWrites = EventGroupCommit(database: database, committed: checkpoints.commitRecorded)
+    }
+
+    /// Checkpoints off the commit path, so a batch's commit never waits for one.
+    public var backgroundServices: [any Service] { [checkpoints] }
 
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
     public static func open(dataDirectory: String) throws(KioskError) -> SQLiteHubStorage {
@@ -52,27 +67,7 @@ public struct SQLiteHubStorage: HubStorage {
     }
 
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
-        try await database.write { db in
-            // Prepared once for the whole batch: preparing them again for each event costs more than the insert.
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO event (\(EventColumns.names), received_at, property_id) VALUES (\(EventColumns.placeholders), ?, ?)
-                    ON CONFLICT(id) DO NOTHING
-                    """
-            )
-            let owner = try db.cachedStatement(sql: "SELECT kiosk_id FROM event WHERE id = ?")
-            let seqHolder = try db.cachedStatement(sql: "SELECT id FROM event WHERE kiosk_id = ? AND seq = ? AND id != ? LIMIT 1")
-            return try records.map { record in
-                if try String.fetchOne(seqHolder, arguments: [record.kioskID, record.seq, record.id.rawValue]) != nil {
-                    return try String.fetchOne(owner, arguments: [record.id.rawValue]) == nil ? .seqTaken : .idOfAnotherKiosk
-                }
-                var arguments = EventColumns.arguments(record)
-                arguments += [receivedAt.storeMillis, property]
-                try insert.execute(arguments: arguments)
-                if db.changesCount == 1 { return .stored }
-                return try String.fetchOne(owner, arguments: [record.id.rawValue]) == record.kioskID ? .duplicate : .idOfAnotherKiosk
-            }
-        }
+        try await eventWrites.insert(EventGroupCommit.Batch(records: records, property: property, receivedAt: receivedAt))
     }
 
     public func records(

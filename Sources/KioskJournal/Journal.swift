@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 public import KioskCore
-import KioskStore
+public import KioskStore
 import Synchronization
 
 /// The kiosk's SQLite journal: the single source of truth. WAL mode, `synchronous=FULL`, one writer;
 /// a call that records something returns only after its transaction committed.
 public struct Journal: Sendable {
-    let database: StoreDatabase
+    /// The SQLite database it keeps (what the checkpoints of `CheckpointService` work on).
+    public let database: StoreDatabase
     /// The kiosk that stamps the events recorded here.
     public let kioskID: String
     let host: HostClock

@@ -45,7 +45,7 @@ extension AttendanceFacts {
     }
 
     /// Every active student's latest accepted tap strictly before `instant` (their state then), in one statement:
-    /// for each student one seek backwards in the `event_accepted` index, then the row it names.
+    /// for each student one seek backwards in an index of events by student and time, then the row it names.
     static func latestAcceptedTaps(_ db: Database, before instant: Date, scope: StoreScope) throws -> [AcceptedTap] {
         try Row.fetchAll(
             db,

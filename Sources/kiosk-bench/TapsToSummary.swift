@@ -4,6 +4,7 @@ import KioskDaemon
 import KioskDashboard
 import KioskJournal
 import KioskReaders
+import KioskStore
 import KioskTesting
 import Logging
 
@@ -29,7 +30,7 @@ enum TapsToSummary {
             syncsToHub: false
         )
         // Checkpoints off the tap path, as `kiosk run` has them.
-        let checkpoints = CheckpointService(journal: journal, logger: Logger(label: "kiosk-bench"))
+        let checkpoints = CheckpointService(database: journal.database, logger: Logger(label: "kiosk-bench"))
         let checkpointing = Task { try await checkpoints.run() }
         defer { checkpointing.cancel() }
         _ = try await summary.snapshot()

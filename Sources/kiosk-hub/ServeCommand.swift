@@ -56,6 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
         // Alerts wait for the database like every request does; a failure is logged and tried again, never fatal.
         services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))
+        for service in store.storage.backgroundServices {
+            services.append(.init(service: service, successTerminationBehavior: .ignore))
+        }
         if let preparation {
             services.append(.init(service: preparation, successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup))
         }

@@ -89,6 +89,16 @@ struct KioskSandbox {
         return path
     }
 
+    /// Configures sync to the hub on loopback `port` with `token`, kept in an owner-only token file.
+    func connect(toHubOnPort port: Int, token: String) throws {
+        let tokenPath = try write("token", token + "\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: config))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n[sync]\nhub_url = \"http://127.0.0.1:\(port)\"\ntoken_file = \"token\"\n".utf8))
+        try handle.close()
+    }
+
     func kiosk(_ arguments: String...) throws -> KioskRun {
         try kiosk(arguments)
     }

@@ -49,12 +49,7 @@ import Testing
         _ = try await server.line(containing: "listening on")
 
         let kiosk = try KioskSandbox(exitReader: false)
-        let tokenPath = try kiosk.write("token", token + "\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.config))
-        handle.seekToEndOfFile()
-        handle.write(Data("\n[sync]\nhub_url = \"http://127.0.0.1:\(port)\"\ntoken_file = \"token\"\n".utf8))
-        try handle.close()
+        try kiosk.connect(toHubOnPort: port, token: token)
         #expect(try kiosk.kiosk("tap", "--uid", "DEADBEEF").status == 0)
 
         let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config])

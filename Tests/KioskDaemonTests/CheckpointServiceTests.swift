@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 import KioskDaemon
 import KioskJournal
+import KioskStore
 import KioskTesting
 import Logging
 import Synchronization
@@ -14,7 +15,7 @@ import Testing
         let journal = try await NumberedRoster.journal(at: path, kioskID: "gate-1", students: 20)
         // The service moves the writer's own checkpoint out when it starts; open that first, so the taps below
         // cannot be checkpointed by the writer.
-        _ = try await JournalCheckpoints.open(for: journal)
+        _ = try await StoreCheckpoints.open(for: journal.database)
         let rules = AttendanceRules(policy: AttendancePolicy(debounceSeconds: 0))
         let sizeBefore = try fileSize(path)
         for n in 0..<600 {
@@ -24,7 +25,7 @@ import Testing
             )
         }
         #expect(try fileSize(path) == sizeBefore)
-        let service = CheckpointService(journal: journal, quiet: .milliseconds(1), logger: Logger(label: "test"))
+        let service = CheckpointService(database: journal.database, quiet: .milliseconds(1), logger: Logger(label: "test"))
         let running = Task { try await service.run() }
         defer { running.cancel() }
         service.commitRecorded()
@@ -43,7 +44,7 @@ import Testing
         // The writer keeps its open file; a new connection to the same path cannot be made.
         try FileManager.default.removeItem(at: directory)
         let warnings = Warnings()
-        let service = CheckpointService(journal: journal, quiet: .milliseconds(1), logger: Logger(label: "test") { _ in warnings })
+        let service = CheckpointService(database: journal.database, quiet: .milliseconds(1), logger: Logger(label: "test") { _ in warnings })
         try await service.run()
         #expect(warnings.messages.count == 1)
         #expect(warnings.messages.first?.contains("the journal checkpoints by itself instead") == true)

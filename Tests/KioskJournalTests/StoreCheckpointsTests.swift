@@ -1,12 +1,13 @@
 import Foundation
 import KioskCore
 import KioskJournal
+import KioskStore
 import Testing
 
-@Suite struct JournalCheckpointsTests {
+@Suite struct StoreCheckpointsTests {
     @Test func tapsCommitWithoutCheckpointingAndTheCheckpointConnectionCopiesTheLog() async throws {
         let fixture = try await JournalFixture().withRoster()
-        let checkpoints = try await JournalCheckpoints.open(for: fixture.journal)
+        let checkpoints = try await StoreCheckpoints.open(for: fixture.journal.database)
         let sizeBefore = try fileSize(fixture.path)
         // Far more log than SQLite's own automatic checkpoint (1,000 pages) would let the writer keep.
         var instant = try Timestamp.parse("2026-11-21T08:00:00+05:30")

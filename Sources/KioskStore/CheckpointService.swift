@@ -1,43 +1,43 @@
 import KioskCore
-public import KioskJournal
 public import Logging
 public import ServiceLifecycle
 
-/// Checkpoints the journal `quiet` after a tap was committed, off the tap path: at most one checkpoint each
-/// `quiet` while taps go on, and one soon after they pause.
+/// Checkpoints a database `quiet` after a commit, off the commit path: at most one checkpoint each `quiet` while
+/// commits go on, and one soon after they pause. The kiosk runs one for its journal, the SQLite hub for its database.
 public struct CheckpointService: Service {
-    private let journal: Journal
+    private let database: StoreDatabase
     private let quiet: Duration
     private let logger: Logger
     private let commits: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
 
-    public init(journal: Journal, quiet: Duration = .seconds(1), logger: Logger) {
-        self.journal = journal
+    public init(database: StoreDatabase, quiet: Duration = .seconds(1), logger: Logger) {
+        self.database = database
         self.quiet = quiet
         self.logger = logger
         (commits, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// A tap was committed: a checkpoint follows within `quiet`.
+    /// Something was committed: a checkpoint follows within `quiet`.
     public func commitRecorded() {
         continuation.yield()
     }
 
     /// Ends, saying so, when its own connection cannot be opened: the writer's automatic checkpoint then does the work.
     public func run() async throws {
-        let checkpoints: JournalCheckpoints
+        let noun = database.schema.noun
+        let checkpoints: StoreCheckpoints
         do throws(KioskError) {
-            checkpoints = try await JournalCheckpoints.open(for: journal)
+            checkpoints = try await StoreCheckpoints.open(for: database)
         } catch {
-            logger.warning("\(error.message); the journal checkpoints by itself instead")
+            logger.warning("\(error.message); the \(noun) checkpoints by itself instead")
             return
         }
         do {
             try await cancelWhenGracefulShutdown {
                 for await _ in commits {
                     try await Task.sleep(for: quiet)
-                    await checkpoint(checkpoints)
+                    await checkpoint(checkpoints, noun: noun)
                 }
             }
         } catch is CancellationError {
@@ -45,11 +45,11 @@ public struct CheckpointService: Service {
         }
     }
 
-    private func checkpoint(_ checkpoints: JournalCheckpoints) async {
+    private func checkpoint(_ checkpoints: StoreCheckpoints, noun: String) async {
         do throws(KioskError) {
             try await checkpoints.checkpoint()
         } catch {
-            logger.warning("\(error.message); the journal checkpoints by itself later")
+            logger.warning("\(error.message); the \(noun) checkpoints by itself later")
         }
     }
 }

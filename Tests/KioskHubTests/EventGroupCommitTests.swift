@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import KioskCore
+import KioskStore
+import KioskTesting
+import KioskWire
+import Synchronization
+import Testing
+
+@testable import KioskHub
+
+/// Sixteen kiosks pushing at once, one of them the same batch twice: every event is stored once and each batch is
+/// told what became of each of its events.
+@Test func batchesPushedAtOnceAreEachStoredOnce() async throws {
+    let scratch = try ScratchDirectory("hub-group")
+    let store = try HubStore.open(dataDirectory: scratch.path)
+    let batches = (1...16).map { HubFixture.batch(kiosk: "gate-\($0)", count: 50) }
+    let replayed = batches[0]
+    let answers = try await withThrowingTaskGroup(of: (String, [EventDisposition]).self) { group in
+        for batch in batches + [replayed] {
+            group.addTask { (batch.kioskId, try await store.store(batch.events).map(\.status)) }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(answers.count == 17)
+    for (kiosk, statuses) in answers where kiosk != replayed.kioskId {
+        #expect(statuses == Array(repeating: .accepted, count: 50))
+    }
+    let gate1 = answers.filter { $0.0 == replayed.kioskId }.map(\.1)
+    #expect(Set(gate1) == [Array(repeating: .accepted, count: 50), Array(repeating: .duplicate, count: 50)])
+    #expect(try await store.eventIDs() == batches.flatMap { $0.events.map(\.id) }.sorted())
+}
+
+/// Batches that wait while a transaction is written share the next one; a batch whose insert fails in it fails
+/// alone, and the other batches of that transaction are stored.
+@Test func batchesWaitingForTheWriterShareOneCommitAndFailAlone() async throws {
+    let scratch = try ScratchDirectory("hub-group-fail")
+    let store = try HubStore.open(dataDirectory: scratch.path)
+    let storage = try #require(store.storage as? SQLiteHubStorage)
+    let commits = CommitCounter()
+    storage.database.writer.add(transactionObserver: commits)
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: scratch.path + "/hub.sqlite", configuration: configuration)
+    try await other.write { db in
+        try db.execute(
+            sql: """
+                CREATE TRIGGER refuse_gate_bad BEFORE INSERT ON event WHEN NEW.kiosk_id = 'gate-bad'
+                BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+                """
+        )
+    }
+    // Another connection holds the write lock, so the first batch's transaction waits and the others queue behind it.
+    try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+    let first = Task { try await store.store(HubFixture.batch(kiosk: "gate-a", count: 5).events) }
+    while await !storage.eventWrites.writing { await Task.yield() }
+    let bad = Task { try await store.store(HubFixture.batch(kiosk: "gate-bad", count: 5).events) }
+    let good = Task { try await store.store(HubFixture.batch(kiosk: "gate-b", count: 5).events) }
+    while await storage.eventWrites.waitingBatches < 2 { await Task.yield() }
+    let before = commits.count
+    try await other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+
+    #expect(try await first.value.map(\.status) == Array(repeating: .accepted, count: 5))
+    #expect(try await good.value.map(\.status) == Array(repeating: .accepted, count: 5))
+    await #expect {
+        try await bad.value
+    } throws: { error in
+        (error as? KioskError)?.category == .ioError && (error as? KioskError)?.message.contains("refused by the test") == true
+    }
+    #expect(commits.count - before == 2)
+    let kiosks = try await other.read { try String.fetchAll($0, sql: "SELECT DISTINCT kiosk_id FROM event ORDER BY kiosk_id") }
+    #expect(kiosks == ["gate-a", "gate-b"])
+}
+
+/// Counts the commits of the connection it observes.
+private final class CommitCounter: TransactionObserver, Sendable {
+    private let commits = Mutex(0)
+
+    var count: Int { commits.withLock { $0 } }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
