@@ -38,7 +38,7 @@ extension PostgresHubStorage {
                         insertions.append(.stored)
                     }
                 }
-                for statement in Self.insertions(stored, keepingCursors: false) { try await run(statement, on: connection) }
+                if !stored.isEmpty { try await run(Self.insertion(stored, keepingCursors: false), on: connection) }
                 return insertions
             }
         }
@@ -50,42 +50,51 @@ extension PostgresHubStorage {
         let seq: Int64
     }
 
-    /// INSERTs of `events`, up to 1000 rows each (17 bound values a row, under PostgreSQL's 65,535); with
-    /// `keepingCursors`, each at its own place in the pull feed instead of the next ones.
-    static func insertions(_ events: [StoredEvent], keepingCursors: Bool) -> [PostgresQuery] {
-        stride(from: 0, to: events.count, by: 1000).map { first in
-            let chunk = events[first..<min(events.count, first + 1000)]
-            var bindings = PostgresBindings(capacity: chunk.count * 17)
-            var rows: [String] = []
-            for event in chunk {
-                let record = event.record
-                let start = bindings.count
-                if keepingCursors { bindings.append(event.cursor) }
-                bindings.append(record.id.rawValue)
-                bindings.append(record.kioskID)
-                bindings.append(record.seq)
-                bindings.append(record.reader)
-                bindings.append(record.uid?.hex)
-                bindings.append(record.studentID)
-                bindings.append(record.kind.rawValue)
-                bindings.append(record.direction?.rawValue)
-                bindings.append(record.outcome.rawValue)
-                bindings.append(record.reason)
-                bindings.append(record.occurredAt.storeMillis)
-                bindings.append(record.recordedAt.storeMillis)
-                bindings.append(record.monotonicNanoseconds)
-                bindings.append(record.bootID)
-                bindings.append(record.clockSynchronised)
-                bindings.append(event.receivedAt.storeMillis)
-                bindings.append(event.property)
-                rows.append("(" + (start..<bindings.count).map { "$\($0 + 1)" }.joined(separator: ", ") + ")")
-            }
-            let columns =
-                (keepingCursors ? "cursor, " : "")
-                + "id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at, recorded_at, monotonic_ns, "
-                + "boot_id, clock_synced, received_at, property_id"
-            return PostgresQuery(unsafeSQL: "INSERT INTO event (\(columns)) VALUES " + rows.joined(separator: ", "), binds: bindings)
+    /// One INSERT of `events` from an array per column (`UNNEST`), in their order, however many they are: PostgreSQL
+    /// reads one short statement instead of one with seventeen parameters a row. A column that may be NULL comes as its
+    /// values and whether each is there. With `keepingCursors`, each event keeps its own place in the pull feed instead
+    /// of taking the next ones.
+    static func insertion(_ events: [StoredEvent], keepingCursors: Bool) -> PostgresQuery {
+        let records = events.map(\.record)
+        var bindings = PostgresBindings(capacity: 22)
+        bindings.append(events.map(\.cursor))
+        bindings.append(records.map(\.id.rawValue))
+        bindings.append(records.map(\.kioskID))
+        bindings.append(records.map(\.seq))
+        bindings.append(records.map(\.reader))
+        for column in [records.map { $0.uid?.hex }, records.map(\.studentID), records.map { $0.direction?.rawValue }, records.map(\.reason)] {
+            bindings.append(column.map { $0 ?? "" })
+            bindings.append(column.map { $0 != nil })
         }
+        bindings.append(records.map(\.kind.rawValue))
+        bindings.append(records.map(\.outcome.rawValue))
+        bindings.append(records.map(\.occurredAt.storeMillis))
+        bindings.append(records.map(\.recordedAt.storeMillis))
+        bindings.append(records.map(\.monotonicNanoseconds))
+        bindings.append(records.map(\.bootID))
+        bindings.append(records.map(\.clockSynchronised))
+        bindings.append(events.map(\.receivedAt.storeMillis))
+        bindings.append(events.map(\.property))
+        let cursor = keepingCursors ? "cursor, " : ""
+        return PostgresQuery(
+            unsafeSQL: """
+                INSERT INTO event (\(cursor)id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
+                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
+                SELECT \(cursor)id, kiosk_id, seq, reader, CASE WHEN has_uid THEN uid END, CASE WHEN has_student_id THEN student_id END,
+                    CASE WHEN has_direction THEN direction END, CASE WHEN has_reason THEN reason END, kind, outcome, occurred_at,
+                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id
+                FROM UNNEST(
+                    $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::boolean[],
+                    $10::text[], $11::boolean[], $12::text[], $13::boolean[], $14::text[], $15::text[], $16::bigint[], $17::bigint[],
+                    $18::bigint[], $19::text[], $20::boolean[], $21::bigint[], $22::text[]
+                ) WITH ORDINALITY AS batch(
+                    cursor, id, kiosk_id, seq, reader, uid, has_uid, student_id, has_student_id, direction, has_direction, reason, has_reason,
+                    kind, outcome, occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id, position
+                )
+                ORDER BY position
+                """,
+            binds: bindings
+        )
     }
 
     /// Stores `events` as they are, at their own cursors, in one transaction, and moves the cursor sequence past
@@ -94,7 +103,7 @@ extension PostgresHubStorage {
         try await failing("write failed, nothing of this batch was stored") {
             try await transaction { connection in
                 try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                for statement in Self.insertions(events, keepingCursors: true) { try await run(statement, on: connection) }
+                if !events.isEmpty { try await run(Self.insertion(events, keepingCursors: true), on: connection) }
                 try await run("SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event", on: connection)
             }
         }
