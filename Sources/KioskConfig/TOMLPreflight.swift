@@ -1,6 +1,7 @@
 /// What the TOML parser under TOMLKit mishandles, found before it sees the text: it stops the whole process (an
-/// assertion) on a table name that starts with a character no key may start with, or on a key with a character
-/// outside ASCII, and it reads the text as a C string, so a NUL silently ends the file. TOML allows none of these.
+/// assertion) on a table name that starts with a character no key may start with, on a key with a character
+/// outside ASCII, and on a `}` where an array expects a value (`[}`, `[1, }`); and it reads the text as a C string,
+/// so a NUL silently ends the file. TOML allows none of these.
 struct TOMLPreflight {
     /// Where the text breaks a rule, and which.
     struct Problem: Equatable {
@@ -46,6 +47,9 @@ struct TOMLPreflight {
                 if let problem = skipString(starts(with: "'''") ? "'''" : "'", escapes: false) { return problem }
             case "[" where onlySpaceSoFar:
                 if let problem = tableNameStart() { return problem }
+            case "[", ",":
+                if valueMissing() { return problem("a value is missing before '}'") }
+                index += 1
             default:
                 if !scalar.isASCII {
                     return problem(
@@ -70,6 +74,22 @@ struct TOMLPreflight {
             return problem("a table name starts with a letter, a digit, '_' or '-', or is quoted")
         }
         return nil
+    }
+
+    /// Whether the next thing after this `[` or `,` (past spaces, line breaks and comments) is `}`.
+    private func valueMissing() -> Bool {
+        var next = index + 1
+        while next < scalars.count {
+            switch scalars[next] {
+            case " ", "\t", "\r", "\n":
+                next += 1
+            case "#":
+                while next < scalars.count && scalars[next] != "\n" { next += 1 }
+            default:
+                return scalars[next] == "}"
+            }
+        }
+        return false
     }
 
     /// Moves past the string that starts here, opened and closed by `quote` (escapes only in basic strings).

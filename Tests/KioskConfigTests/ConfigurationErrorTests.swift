@@ -211,14 +211,18 @@ struct ConfigurationErrorTests {
 }
 
 /// Text the TOML parser under TOMLKit mishandles (found by fuzzing): a table name starting with a character no key
-/// starts with, or a key outside ASCII, stopped the whole process (an assertion); a NUL silently ended the file. Each
-/// is now a syntax error naming line and column; quoted values and comments may hold any text.
+/// starts with, a key outside ASCII, or a `}` where an array expects a value, stopped the whole process (an
+/// assertion); a NUL silently ended the file. Each is now a syntax error naming line and column; quoted values and
+/// comments may hold any text.
 @Test(arguments: [
     ("[é]\n", "kiosk.conf:1:2: TOML syntax error: a table name starts with a letter, a digit, '_' or '-', or is quoted"),
     ("[&]\n", "kiosk.conf:1:2: TOML syntax error: a table name starts with a letter, a digit, '_' or '-', or is quoted"),
     ("[[.readers]]\n", "kiosk.conf:1:3: TOML syntax error: a table name starts with a letter, a digit, '_' or '-', or is quoted"),
     ("[kiosk]\nidé = \"x\"\n", "kiosk.conf:2:3: TOML syntax error: a character outside ASCII in a key or table name"),
     ("[kiosk]\nid = \"gate\"\u{0}\n[sync]\n", "kiosk.conf:2:12: TOML syntax error: the control character U+0000"),
+    ("s=[\"\",\"\",}", "kiosk.conf:1:9: TOML syntax error: a value is missing before '}'"),
+    ("s=[}", "kiosk.conf:1:3: TOML syntax error: a value is missing before '}'"),
+    ("s = [1, # one\n}\n", "kiosk.conf:1:7: TOML syntax error: a value is missing before '}'"),
 ])
 func textTheTOMLParserMishandlesIsASyntaxError(text: String, message: String) {
     let error = parseError(text)
