@@ -5,56 +5,69 @@ import PostgresNIO
 
 extension PostgresHubStorage {
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
+        try await eventWrites.commit(EventBatchInsert(records: records, property: property, receivedAt: receivedAt)) { batches in
+            await write(batches)
+        }
+    }
+
+    /// One transaction for `batches`. When it fails for a reason other than the database being out of reach, each
+    /// batch is tried again in a transaction of its own, so a batch the database refuses fails alone.
+    private func write(_ batches: [EventBatchInsert]) async -> [Result<[EventInsertion], KioskError>] {
+        do throws(KioskError) {
+            return try await store(batches).map { .success($0) }
+        } catch {
+            guard batches.count > 1, error.category != .unavailable else { return batches.map { _ in .failure(error) } }
+            var outcomes: [Result<[EventInsertion], KioskError>] = []
+            for batch in batches {
+                do throws(KioskError) {
+                    outcomes.append(.success(try await store([batch])[0]))
+                } catch {
+                    outcomes.append(.failure(error))
+                }
+            }
+            return outcomes
+        }
+    }
+
+    /// Stores each record of `batches` at most once, in one INSERT that skips what the unique id and (kiosk, seq)
+    /// refuse; only the records it skipped are looked up, to say why.
+    private func store(_ batches: [EventBatchInsert]) async throws(KioskError) -> [[EventInsertion]] {
         try await failing("write failed, nothing was stored") {
             try await transaction { connection in
                 try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                // Two lookups and one INSERT for the whole batch, not three statements per event.
-                var owners = Dictionary(
-                    try await run("SELECT id, kiosk_id FROM event WHERE id = ANY(\(records.map(\.id.rawValue)))", on: connection)
-                        .decode((String, String).self),
-                    uniquingKeysWith: { first, _ in first }
-                )
-                var seqsTaken = Set(
-                    try await run(
-                        """
-                        SELECT kiosk_id, seq FROM event WHERE (kiosk_id, seq) IN
-                            (SELECT * FROM UNNEST(\(records.map(\.kioskID))::text[], \(records.map(\.seq))::bigint[]))
-                        """,
-                        on: connection
-                    ).decode((String, Int64).self).map { KioskSeq(kioskID: $0.0, seq: $0.1) }
-                )
-                var insertions: [EventInsertion] = []
-                var stored: [StoredEvent] = []
-                for record in records {
-                    let seq = KioskSeq(kioskID: record.kioskID, seq: record.seq)
-                    if let owner = owners[record.id.rawValue] {
-                        insertions.append(owner == record.kioskID ? .duplicate : .idOfAnotherKiosk)
-                    } else if seqsTaken.contains(seq) {
-                        insertions.append(.seqTaken)
-                    } else {
-                        owners[record.id.rawValue] = record.kioskID
-                        seqsTaken.insert(seq)
-                        stored.append(StoredEvent(cursor: 0, property: property, receivedAt: receivedAt, record: record))
-                        insertions.append(.stored)
-                    }
+                let events = batches.flatMap { batch in
+                    batch.records.map { StoredEvent(cursor: 0, property: batch.property, receivedAt: batch.receivedAt, record: $0) }
                 }
-                if !stored.isEmpty { try await run(Self.insertion(stored, keepingCursors: false), on: connection) }
-                return insertions
+                var inserted = Set(try await run(Self.insertion(events, copy: false), on: connection).map { try $0.decode(String.self) })
+                // The first of equal ids in the batches is the one stored; a later one is a replay of it.
+                let stored = events.map { inserted.remove($0.record.id.rawValue) != nil }
+                let skipped = zip(events, stored).filter { !$0.1 }.map { $0.0.record.id.rawValue }
+                let owners =
+                    skipped.isEmpty
+                    ? [:]
+                    : Dictionary(
+                        try await run("SELECT id, kiosk_id FROM event WHERE id = ANY(\(skipped))", on: connection).decode((String, String).self),
+                        uniquingKeysWith: { first, _ in first }
+                    )
+                var outcomes = zip(events, stored).map { event, stored -> EventInsertion in
+                    if stored { return .stored }
+                    guard let owner = owners[event.record.id.rawValue] else { return .seqTaken }
+                    return owner == event.record.kioskID ? .duplicate : .idOfAnotherKiosk
+                }[...]
+                return batches.map { batch in
+                    defer { outcomes = outcomes.dropFirst(batch.records.count) }
+                    return Array(outcomes.prefix(batch.records.count))
+                }
             }
         }
     }
 
-    /// One kiosk's `seq`, which no two of its events share.
-    private struct KioskSeq: Hashable {
-        let kioskID: String
-        let seq: Int64
-    }
-
     /// One INSERT of `events` from an array per column (`UNNEST`), in their order, however many they are: PostgreSQL
     /// reads one short statement instead of one with seventeen parameters a row. A column that may be NULL comes as its
-    /// values and whether each is there. With `keepingCursors`, each event keeps its own place in the pull feed instead
-    /// of taking the next ones.
-    static func insertion(_ events: [StoredEvent], keepingCursors: Bool) -> PostgresQuery {
+    /// values and whether each is there. A `copy` keeps each event's own place in the pull feed and fails on an id
+    /// already stored; otherwise each event takes the next place, what the unique id or (kiosk, seq) refuses is
+    /// skipped, and the statement returns the ids it stored.
+    static func insertion(_ events: [StoredEvent], copy: Bool) -> PostgresQuery {
         let records = events.map(\.record)
         var bindings = PostgresBindings(capacity: 22)
         bindings.append(events.map(\.cursor))
@@ -75,7 +88,8 @@ extension PostgresHubStorage {
         bindings.append(records.map(\.clockSynchronised))
         bindings.append(events.map(\.receivedAt.storeMillis))
         bindings.append(events.map(\.property))
-        let cursor = keepingCursors ? "cursor, " : ""
+        let cursor = copy ? "cursor, " : ""
+        let conflicts = copy ? "" : "ON CONFLICT DO NOTHING RETURNING id"
         return PostgresQuery(
             unsafeSQL: """
                 INSERT INTO event (\(cursor)id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
@@ -92,6 +106,7 @@ extension PostgresHubStorage {
                     kind, outcome, occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id, position
                 )
                 ORDER BY position
+                \(conflicts)
                 """,
             binds: bindings
         )
@@ -103,7 +118,7 @@ extension PostgresHubStorage {
         try await failing("write failed, nothing of this batch was stored") {
             try await transaction { connection in
                 try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                if !events.isEmpty { try await run(Self.insertion(events, keepingCursors: true), on: connection) }
+                if !events.isEmpty { try await run(Self.insertion(events, copy: true), on: connection) }
                 try await run("SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event", on: connection)
             }
         }

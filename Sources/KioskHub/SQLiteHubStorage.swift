@@ -7,17 +7,15 @@ public import ServiceLifecycle
 
 /// The embedded hub storage: `hub.sqlite` under the data directory. WAL mode with `synchronous=FULL` and one
 /// writer, so several kiosks pushing at once are serialised and an acknowledged batch is on disk; their batches
-/// share commits (`EventGroupCommit`).
+/// share commits (`GroupCommit`).
 public struct SQLiteHubStorage: HubStorage {
     let database: StoreDatabase
-    let eventWrites: EventGroupCommit
+    let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>()
     private let checkpoints: CheckpointService
 
     init(database: StoreDatabase) {
-        let checkpoints = CheckpointService(database: database, logger: Logger(label: "kiosk-hub"))
         self.database = database
-        self.checkpoints = checkpoints
-        eventWrites = EventGroupCommit(database: database, committed: checkpoints.commitRecorded)
+        checkpoints = CheckpointService(database: database, logger: Logger(label: "kiosk-hub"))
     }
 
     /// Checkpoints off the commit path, so a batch's commit never waits for one.
@@ -67,7 +65,12 @@ public struct SQLiteHubStorage: HubStorage {
     }
 
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
-        try await eventWrites.insert(EventGroupCommit.Batch(records: records, property: property, receivedAt: receivedAt))
+        let (database, checkpoints) = (database, checkpoints)
+        return try await eventWrites.commit(EventBatchInsert(records: records, property: property, receivedAt: receivedAt)) { batches in
+            let outcomes = await Self.write(batches, into: database)
+            checkpoints.commitRecorded()
+            return outcomes
+        }
     }
 
     public func records(

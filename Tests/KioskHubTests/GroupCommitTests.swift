@@ -4,16 +4,18 @@ import KioskCore
 import KioskStore
 import KioskTesting
 import KioskWire
+import Logging
+import PostgresNIO
 import Synchronization
 import Testing
 
 @testable import KioskHub
 
 /// Sixteen kiosks pushing at once, one of them the same batch twice: every event is stored once and each batch is
-/// told what became of each of its events.
+/// told what became of each of its events (on either backend).
 @Test func batchesPushedAtOnceAreEachStoredOnce() async throws {
-    let scratch = try ScratchDirectory("hub-group")
-    let store = try HubStore.open(dataDirectory: scratch.path)
+    let hub = try await HubFixture()
+    let store = hub.store
     let batches = (1...16).map { HubFixture.batch(kiosk: "gate-\($0)", count: 50) }
     let replayed = batches[0]
     let answers = try await withThrowingTaskGroup(of: (String, [EventDisposition]).self) { group in
@@ -70,6 +72,72 @@ import Testing
     #expect(commits.count - before == 2)
     let kiosks = try await other.read { try String.fetchAll($0, sql: "SELECT DISTINCT kiosk_id FROM event ORDER BY kiosk_id") }
     #expect(kiosks == ["gate-a", "gate-b"])
+}
+
+/// On PostgreSQL, batches that queue while another hub process holds the insert lock share the next transaction (their
+/// rows carry one `xmin`); when the database refuses one batch of such a transaction, that batch fails alone.
+@Test func postgresBatchesQueuedBehindTheLockShareATransactionAndFailAlone() async throws {
+    guard let server = try TestDatabase.requireServer() else { return }
+    let url = try await TestDatabase.createDatabase(on: server)
+    let storage = try await TestDatabase.postgresStorage(url: url)
+    try await storage.migrate()
+    let store = HubStore(storage: storage)
+    _ = try await storage.client.query(
+        """
+        CREATE FUNCTION refuse_gate_bad() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.kiosk_id = 'gate-bad' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$
+        """
+    )
+    _ = try await storage.client.query(
+        "CREATE TRIGGER refuse_gate_bad BEFORE INSERT ON event FOR EACH ROW EXECUTE FUNCTION refuse_gate_bad()"
+    )
+    var logger = Logger(label: "other-hub")
+    logger.logLevel = .critical
+    let otherHub = try await PostgresConnection.connect(
+        configuration: .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable),
+        id: 1,
+        logger: logger
+    )
+
+    /// Pushes `first` while the other hub holds the lock, queues `queued` behind it, then lets the lock go.
+    func pushBehindTheLock(_ first: String, _ queued: [String]) async throws -> [String: Result<[EventDisposition], any Error>] {
+        _ = try await otherHub.query("SELECT pg_advisory_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+        let firstPush = Task { try await store.store(HubFixture.batch(kiosk: first, count: 5).events).map(\.status) }
+        while await !storage.eventWrites.writing { await Task.yield() }
+        let pushes = queued.map { kiosk in
+            (kiosk, Task { try await store.store(HubFixture.batch(kiosk: kiosk, count: 5).events).map(\.status) })
+        }
+        while await storage.eventWrites.waitingBatches < queued.count { await Task.yield() }
+        _ = try await otherHub.query("SELECT pg_advisory_unlock(\(PostgresHubSchema.eventLock))", logger: logger)
+        var outcomes = [first: await firstPush.result]
+        for (kiosk, push) in pushes { outcomes[kiosk] = await push.result }
+        return outcomes
+    }
+    let accepted = Array(repeating: EventDisposition.accepted, count: 5)
+
+    let shared = try await pushBehindTheLock("gate-a", ["gate-b", "gate-c"])
+    #expect(try shared.values.map { try $0.get() } == [accepted, accepted, accepted])
+    var transactions: [String: Set<String>] = [:]
+    for try await (kiosk, transaction) in try await storage.client.query("SELECT kiosk_id, xmin::text FROM event").decode((String, String).self) {
+        transactions[kiosk, default: []].insert(transaction)
+    }
+    #expect(transactions["gate-b"] == transactions["gate-c"] && transactions["gate-b"]?.count == 1)
+    #expect(transactions["gate-a"] != transactions["gate-b"])
+
+    let refused = try await pushBehindTheLock("gate-d", ["gate-bad", "gate-e"])
+    #expect(try refused["gate-d"]?.get() == accepted)
+    #expect(try refused["gate-e"]?.get() == accepted)
+    guard case .failure(let error as KioskError)? = refused["gate-bad"] else {
+        Issue.record("the refused batch was answered \(String(describing: refused["gate-bad"]))")
+        return
+    }
+    #expect(error.category == .ioError && error.message.contains("refused by the test"))
+    var kiosks: [String] = []
+    for try await kiosk in try await storage.client.query("SELECT DISTINCT kiosk_id FROM event ORDER BY kiosk_id").decode(String.self) {
+        kiosks.append(kiosk)
+    }
+    #expect(kiosks == ["gate-a", "gate-b", "gate-c", "gate-d", "gate-e"])
+    try await otherHub.close()
 }
 
 /// Counts the commits of the connection it observes.
