@@ -16,9 +16,10 @@ public struct SQLiteHubStorage: HubStorage {
     init(database: StoreDatabase) {
         self.database = database
         checkpoints = CheckpointService(database: database, logger: Logger(label: "kiosk-hub"))
+        checkpoints.followCommits()
     }
 
-    /// Checkpoints off the commit path, so a batch's commit never waits for one.
+    /// Checkpoints off the commit path, after any write, so a batch's commit never waits for one.
     public var backgroundServices: [any Service] { [checkpoints] }
 
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
@@ -65,11 +66,9 @@ public struct SQLiteHubStorage: HubStorage {
     }
 
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
-        let (database, checkpoints) = (database, checkpoints)
+        let database = database
         return try await eventWrites.commit(EventBatchInsert(records: records, property: property, receivedAt: receivedAt)) { batches in
-            let outcomes = await Self.write(batches, into: database)
-            checkpoints.commitRecorded()
-            return outcomes
+            await Self.write(batches, into: database)
         }
     }
 

@@ -1,3 +1,4 @@
+import GRDB
 import KioskCore
 public import Logging
 public import ServiceLifecycle
@@ -21,6 +22,12 @@ public struct CheckpointService: Service {
     /// Something was committed: a checkpoint follows within `quiet`.
     public func commitRecorded() {
         continuation.yield()
+    }
+
+    /// Hears of every commit of the database's writer by itself, whichever code wrote: for a database written from
+    /// many places, such as the hub's.
+    public func followCommits() {
+        database.writer.add(transactionObserver: CommitSignal(commits: continuation), extent: .databaseLifetime)
     }
 
     /// Ends, saying so, when its own connection cannot be opened: the writer's automatic checkpoint then does the work.
@@ -52,4 +59,18 @@ public struct CheckpointService: Service {
             logger.warning("\(error.message); the \(noun) checkpoints by itself later")
         }
     }
+}
+
+/// Signals `commits` after every commit of the connection it observes.
+private final class CommitSignal: TransactionObserver, Sendable {
+    private let commits: AsyncStream<Void>.Continuation
+
+    init(commits: AsyncStream<Void>.Continuation) {
+        self.commits = commits
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.yield() }
+    func databaseDidRollback(_ db: Database) {}
 }
