@@ -2,8 +2,9 @@
 # Remakes scripts/kiosk-link-order.txt: the functions `kiosk run` executes, which scripts/build-release.sh places
 # together when it links `kiosk`. Runs the release `kiosk` (built by scripts/build-release.sh) under valgrind's
 # callgrind as a gate does: a keyboard-wedge reader typing 600 reads (a tap of each of 500 students, 80 repeated at
-# once and so ignored, 20 unknown cards), syncing to a real `kiosk-hub` on loopback, then a clean stop; keeps the names of the executed functions that the binary defines. Run it after
-# changes to the tap path, sync or start-up, then scripts/build-release.sh again. Needs valgrind (Debian package).
+# once and so ignored, 20 unknown cards), syncing to a real `kiosk-hub` on loopback, then a clean stop; keeps the
+# names of the executed functions that the binary defines. Run it after changes to the tap path, sync or start-up,
+# then scripts/build-release.sh again. Needs valgrind (Debian package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/debian-packages.sh
@@ -68,7 +69,10 @@ import sqlite3, sys
 count = sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM event").fetchone()[0]
 sys.exit(0 if count >= 600 else 1)
 PY
-do sleep 1; done
+do
+    kill -0 "$kiosk_pid" 2> /dev/null || { echo "kiosk run stopped before syncing 600 reads: $work/kiosk.log" >&2; cat "$work/kiosk.log" >&2; exit 1; }
+    sleep 1
+done
 kill -TERM "$kiosk_pid"
 wait "$kiosk_pid" || true
 
