@@ -44,33 +44,17 @@ public struct HubCommands: Sendable {
         return try await HubProcess(process)
     }
 
-    /// Runs a short hub command to its end (at most 60 s) and returns what it printed. Its output goes to a file,
-    /// not a pipe, so nothing is lost between its exit and a read.
+    /// Runs a short hub command to its end (at most 60 s) and returns what it printed, standard error included.
     private func run(_ arguments: [String]) async throws -> String {
-        let output = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent().appendingPathComponent("kiosk-hub-\(UUID().uuidString).out")
-        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
-            throw LoggedProcessError(waitedFor: "a file for the output of kiosk-hub at \(output.path)", output: "")
-        }
-        defer { try? FileManager.default.removeItem(at: output) }
-        let file = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments + ["--data-dir", dataDirectory]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = file
-        process.standardError = file
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                process.terminate()
-                throw LoggedProcessError(waitedFor: "kiosk-hub \(arguments.joined(separator: " ")) to end within 60 s", output: "")
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
+        let process = try LoggedProcess(
+            Self.executable,
+            arguments + ["--data-dir", dataDirectory],
+            environment: environment,
+            keepingStandardError: true
+        )
+        let status = try await process.exitStatus(timeout: 60)
+        let said = process.output.joined(separator: "\n")
+        guard status == 0 else {
             throw LoggedProcessError(waitedFor: "kiosk-hub \(arguments.joined(separator: " ")) to succeed", output: said)
         }
         return said

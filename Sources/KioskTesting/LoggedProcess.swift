@@ -2,16 +2,25 @@ public import Foundation
 
 /// A child process whose standard output lines are kept with the moment each arrived, so a caller can time
 /// what the process says against what it did (a card presented, a signal sent).
+///
+/// Waits wake on what the process does (a chunk of output, the end of its output, its exit), never on a polling
+/// timer; a timeout only bounds how long a broken process is waited for, and what arrived is looked at once more
+/// when it runs out, so a test whose task was scheduled late still sees it.
 public final class LoggedProcess: @unchecked Sendable {
     private let process = Process()
-    // `lock` guards `lines`, `pending` and `exited`.
+    // `lock` guards `lines`, `pending`, `reading`, `ended`, `exited` and `watchers`.
     private let lock = NSLock()
     private var lines: [(Date, String)] = []
     private var pending = ""
+    private var reading = false
+    private var ended = false
     private var exited: Date?
+    private var watchers: [UUID: AsyncStream<Void>.Continuation] = [:]
 
     /// What the process reads as standard input.
     public let input = Pipe()
+    /// The read end of the process's output.
+    private let outputDescriptor: Int32
 
     /// Starts `executable` with `arguments`, on `clock` when given; its standard error goes to this process's standard
     /// error, or is kept with the output lines when `keepingStandardError`.
@@ -29,8 +38,14 @@ public final class LoggedProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = keepingStandardError ? output : FileHandle.standardError
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.received(handle.availableData) }
-        process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.exited = Date() } }
+        outputDescriptor = output.fileHandleForReading.fileDescriptor
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.lock.withLock { self?.reading = true }
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.received(data)
+        }
+        process.terminationHandler = { [weak self] _ in self?.changed { $0.exited = Date() } }
         try process.run()
     }
 
@@ -42,36 +57,86 @@ public final class LoggedProcess: @unchecked Sendable {
     /// The process id.
     public var pid: Int32 { process.processIdentifier }
 
+    /// Keeps a chunk of output; an empty chunk is the end of the output, which also ends a last unterminated line.
     private func received(_ data: Data) {
         let now = Date()
-        lock.withLock {
-            pending += String(decoding: data, as: UTF8.self)
-            while let newline = pending.firstIndex(of: "\n") {
-                lines.append((now, String(pending[..<newline])))
-                pending = String(pending[pending.index(after: newline)...])
+        changed { process in
+            process.reading = false
+            if data.isEmpty {
+                if !process.pending.isEmpty { process.lines.append((now, process.pending)) }
+                process.pending = ""
+                process.ended = true
+                return
+            }
+            process.pending += String(decoding: data, as: UTF8.self)
+            while let newline = process.pending.firstIndex(of: "\n") {
+                process.lines.append((now, String(process.pending[..<newline])))
+                process.pending = String(process.pending[process.pending.index(after: newline)...])
             }
         }
+    }
+
+    /// Whether everything the process wrote is in `lines`: its output ended, or it exited and nothing is left
+    /// unread. (A child another test starts in the same moment may inherit the pipe and hold it open, so the end of
+    /// the output may come long after the exit.) Called under the lock.
+    private var outputComplete: Bool {
+        if ended { return true }
+        guard exited != nil, !reading else { return false }
+        var unread: Int32 = 0
+        return withUnsafeMutablePointer(to: &unread) { ioctl(outputDescriptor, UInt(FIONREAD), $0) } == 0 && unread == 0
+    }
+
+    /// Applies `change` under the lock and wakes every waiter.
+    private func changed(_ change: (LoggedProcess) -> Void) {
+        lock.withLock {
+            change(self)
+            for watcher in watchers.values { watcher.yield() }
+        }
+    }
+
+    /// Evaluates `found` now and after every change, until it gives a value, `gaveUp` holds, or `timeout` seconds
+    /// pass; then evaluates it once more.
+    private func wait<T>(_ timeout: Double, for found: (LoggedProcess) -> T?, givingUpWhen gaveUp: (LoggedProcess) -> Bool) async -> T? {
+        let id = UUID()
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        lock.withLock { watchers[id] = continuation }
+        continuation.yield()
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(timeout))
+            continuation.finish()
+        }
+        defer {
+            timer.cancel()
+            _ = lock.withLock { watchers.removeValue(forKey: id) }
+            continuation.finish()
+        }
+        for await _ in changes {
+            if let value = lock.withLock({ found(self) }) { return value }
+            if lock.withLock({ gaveUp(self) }) { break }
+        }
+        return lock.withLock { found(self) }
     }
 
     /// The lines so far.
     public var output: [String] { lock.withLock { lines.map(\.1) } }
 
     /// Waits for an output line containing `text` (after the first `skipping` lines) and returns when it arrived.
-    public func line(containing text: String, skipping: Int = 0, timeout: Double = 20) async throws -> Date {
+    public func line(containing text: String, skipping: Int = 0, timeout: Double = 60) async throws -> Date {
         try await line(containingAny: [text], skipping: skipping, timeout: timeout)
     }
 
     /// Waits for an output line containing any of `texts` (after the first `skipping` lines) and returns when it
-    /// arrived.
-    public func line(containingAny texts: [String], skipping: Int = 0, timeout: Double = 20) async throws -> Date {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            let found = lock.withLock { lines.dropFirst(skipping).first { line in texts.contains { line.1.contains($0) } } }
-            if let found { return found.0 }
-            if lock.withLock({ exited }) != nil { break }
-            try await Task.sleep(for: .milliseconds(2))
+    /// arrived; gives up when the output is complete without one.
+    public func line(containingAny texts: [String], skipping: Int = 0, timeout: Double = 60) async throws -> Date {
+        let found = await wait(
+            timeout,
+            for: { $0.lines.dropFirst(skipping).first { line in texts.contains { line.1.contains($0) } }?.0 },
+            givingUpWhen: \.outputComplete
+        )
+        guard let found else {
+            throw LoggedProcessError(waitedFor: texts.joined(separator: "\" or \""), output: output.suffix(20).joined(separator: "\n"))
         }
-        throw LoggedProcessError(waitedFor: texts.joined(separator: "\" or \""), output: output.suffix(20).joined(separator: "\n"))
+        return found
     }
 
     /// Types `text` into the process's standard input (as a keyboard-wedge reader would).
@@ -79,28 +144,23 @@ public final class LoggedProcess: @unchecked Sendable {
         input.fileHandleForWriting.write(Data(text.utf8))
     }
 
-    /// Sends SIGTERM and returns how long the process took to exit, or nil (and SIGKILL) when it did not within
-    /// `timeout` seconds.
+    /// Sends `signal` (SIGTERM unless told) and returns how long the process took to exit, or nil (and SIGKILL) when
+    /// it did not within `timeout` seconds.
     @discardableResult
-    public func terminate(with signal: Int32 = SIGTERM, timeout: Double = 20) async throws -> Duration? {
+    public func terminate(with signal: Int32 = SIGTERM, timeout: Double = 60) async throws -> Duration? {
         let sent = Date()
         kill(process.processIdentifier, signal)
-        while Date().timeIntervalSince(sent) < timeout {
-            if let exited = lock.withLock({ exited }) { return .milliseconds(Int(exited.timeIntervalSince(sent) * 1000)) }
-            try await Task.sleep(for: .milliseconds(5))
+        guard let exited = await wait(timeout, for: \.exited, givingUpWhen: { _ in false }) else {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
         }
-        kill(process.processIdentifier, SIGKILL)
-        return nil
+        return .milliseconds(Int(exited.timeIntervalSince(sent) * 1000))
     }
 
-    /// Waits for the process to exit by itself and returns its status.
-    public func exitStatus(timeout: Double = 10) async throws -> Int32 {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while lock.withLock({ exited }) == nil {
-            guard Date() < deadline else {
-                throw LoggedProcessError(waitedFor: "the exit", output: output.suffix(20).joined(separator: "\n"))
-            }
-            try await Task.sleep(for: .milliseconds(10))
+    /// Waits for the process to exit by itself, and for all it wrote to be in `output`, and returns its status.
+    public func exitStatus(timeout: Double = 30) async throws -> Int32 {
+        guard await wait(timeout, for: { $0.outputComplete ? $0.exited : nil }, givingUpWhen: { _ in false }) != nil else {
+            throw LoggedProcessError(waitedFor: "the exit", output: output.suffix(20).joined(separator: "\n"))
         }
         return process.terminationStatus
     }

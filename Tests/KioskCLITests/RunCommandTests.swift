@@ -5,18 +5,15 @@ import Testing
 @testable import kiosk
 
 @Suite struct RunCommandTests {
-    @Test func tellsSystemdItIsReadyAndStopsWithinASecondOnSIGTERM() async throws {
+    @Test func tellsSystemdItIsReadyAndStopsOnSIGTERM() async throws {
         let kiosk = try KioskSandbox(exitReader: false).withRoster()
         let socket = try NotifySocket()
         let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
         #expect(socket.receive() == "READY=1")
         let tap = try kiosk.kiosk("tap", "--uid", "11223344")
         #expect(tap.status == 0)
-        let stopped = try await running.terminate(with: SIGTERM)
-        let elapsed = try #require(stopped)
-        // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
-        // is measured by the benchmarks, not here.
-        #expect(elapsed < .seconds(10))
+        // Stopped by the signal, not killed after a hang; how fast is measured by the benchmarks, not here.
+        #expect(try await running.terminate(with: SIGTERM) != nil)
         #expect(try await running.exitStatus() == 0)
         #expect(socket.receive() == "STOPPING=1")
         #expect(running.output.joined(separator: "\n").contains("kiosk gate-1 running"))
@@ -27,10 +24,8 @@ import Testing
         let socket = try NotifySocket()
         let running = try LoggedProcess.kiosk(["run", "--plain", "--config", kiosk.config], environment: ["NOTIFY_SOCKET": socket.path])
         #expect(socket.receive() == "READY=1")
-        let elapsed = try #require(try await running.terminate(with: SIGINT))
-        // Stopped by the signal, not killed after a hang (the bound allows for a loaded CI machine); the 1 s goal
-        // is measured by the benchmarks, not here.
-        #expect(elapsed < .seconds(10))
+        // Stopped by the signal, not killed after a hang; how fast is measured by the benchmarks, not here.
+        #expect(try await running.terminate(with: SIGINT) != nil)
         #expect(try await running.exitStatus() == 0)
     }
 }

