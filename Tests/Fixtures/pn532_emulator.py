@@ -3,6 +3,7 @@
 
 Prints the pty path (also linked at --link) and then reads commands on standard input:
   present UID SECONDS   a card with that UID (4 or 7 bytes) is in the field for SECONDS
+  await-poll            answer `polling` at the host's next poll for a card made with no card in the field
 Prints `presented EPOCH` when a card enters the field. Frames: preamble 00 00 FF, LEN, LCS, TFI (D4 from the
 host, D5 back), data, DCS, 00; every command is ACKed (00 00 FF 00 FF 00) before its response.
 """
@@ -42,6 +43,7 @@ class PN532:
         self.buffer = b""
         self.card = None
         self.pending = None  # (deadline, command) of an InListPassiveTarget without a card yet
+        self.awaiting_poll = False  # `await-poll` waits for a poll with an empty field
 
     def card_in_field(self):
         return self.card is not None and self.card.present()
@@ -77,6 +79,9 @@ class PN532:
         elif code == 0x06:
             self.send(bytes([0x07]) + bytes(len(data) // 2))
         elif code == 0x4A:
+            if self.awaiting_poll and not self.card_in_field():
+                self.awaiting_poll = False
+                print("polling", flush=True)
             self.pending = (time.monotonic() + NO_TARGET_DELAY, code)
             self.poll()
         elif code == 0x40:
@@ -121,6 +126,8 @@ def main():
             if len(words) == 3 and words[0] == "present":
                 chip.card = Card(bytes.fromhex(words[1]), float(words[2]))
                 print(f"presented {time.time():.6f}", flush=True)
+            elif words == ["await-poll"]:
+                chip.awaiting_poll = True
         chip.poll()
 
 

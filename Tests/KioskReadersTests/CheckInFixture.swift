@@ -66,7 +66,7 @@ final class RecordedResults: @unchecked Sendable {
     var all: [Entry] { lock.withLock { entries } }
 
     /// Waits until `count` results arrived, or `timeout` seconds passed.
-    func wait(for count: Int, timeout: Double = 3) async -> [Entry] {
+    func wait(for count: Int, timeout: Double = 30) async -> [Entry] {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while all.count < count, Date() < deadline {
             try? await Task.sleep(for: .milliseconds(20))

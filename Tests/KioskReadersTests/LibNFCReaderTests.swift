@@ -22,8 +22,8 @@ struct LibNFCReaderTests {
     @Test(arguments: ["04A1B2C3", "04A1B2C3D4E5F6"])
     func readsTheUID(uid: String) async throws {
         try await withReader { emulator, log in
-            try await Task.sleep(for: .seconds(0.5))
-            let presented = try emulator.present(uid, hold: 0.5)
+            try await emulator.awaitPolling()
+            let presented = try await emulator.present(uid, hold: 0.5)
             let presentations = await log.wait(for: 1)
             #expect(presentations.map(\.uid.hex) == [uid])
             #expect(presentations.first?.tagRead.readerDirection == .in)
@@ -40,8 +40,8 @@ struct LibNFCReaderTests {
         let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let task = Task { try await ReaderService(readers: [reader], recorder: fixture.recorder).run() }
         defer { task.cancel() }
-        try await Task.sleep(for: .seconds(0.5))
-        let presented = try emulator.present("04A1B2C3", hold: 0.5)
+        try await emulator.awaitPolling()
+        let presented = try await emulator.present("04A1B2C3", hold: 0.5)
         let entries = await fixture.results.wait(for: 1)
         #expect(entries.map(\.outcome) == [.in])
         let committed = try #require(entries.first).committedAt
@@ -50,26 +50,27 @@ struct LibNFCReaderTests {
 
     @Test func aCardHeldForSecondsIsOneReadAndARetapIsAnother() async throws {
         try await withReader { emulator, log in
-            try await Task.sleep(for: .seconds(0.5))
-            _ = try emulator.present("04A1B2C3D4E5F6", hold: 2.5)
-            try await Task.sleep(for: .seconds(3))
+            try await emulator.awaitPolling()
+            _ = try await emulator.present("04A1B2C3D4E5F6", hold: 2.5)
+            #expect(await log.wait(for: 1).count == 1)
+            try await emulator.awaitPolling()
             #expect(await log.presentations.count == 1)
-            _ = try emulator.present("04A1B2C3D4E5F6", hold: 0.5)
+            _ = try await emulator.present("04A1B2C3D4E5F6", hold: 0.5)
             #expect(await log.wait(for: 2).count == 2)
         }
     }
 
     @Test func aReaderRecoversWhenItsDeviceDisappears() async throws {
         try await withReader { emulator, log in
-            try await Task.sleep(for: .seconds(0.5))
-            _ = try emulator.present("04A1B2C3", hold: 0.5)
+            try await emulator.awaitPolling()
+            _ = try await emulator.present("04A1B2C3", hold: 0.5)
             #expect(await log.wait(for: 1).count == 1)
             emulator.unplug()
             try await Task.sleep(for: .seconds(1))
             let replugged = try PN532Emulator(link: emulator.link)
-            try await Task.sleep(for: .seconds(2))
-            _ = try replugged.present("04A1B2C3D4E5F6", hold: 0.5)
-            #expect(await log.wait(for: 2, timeout: 5).map(\.uid.hex) == ["04A1B2C3", "04A1B2C3D4E5F6"])
+            try await replugged.awaitPolling()
+            _ = try await replugged.present("04A1B2C3D4E5F6", hold: 0.5)
+            #expect(await log.wait(for: 2).map(\.uid.hex) == ["04A1B2C3", "04A1B2C3D4E5F6"])
         }
     }
 
@@ -79,7 +80,7 @@ struct LibNFCReaderTests {
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring)
         let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
         let task = Task { await reader.run { _ in } }
-        try await Task.sleep(for: .seconds(1))
+        try await emulator.awaitPolling()
         task.cancel()
         await task.value
     }

@@ -38,11 +38,25 @@ final class PN532Emulator: @unchecked Sendable {
     }
 
     /// Puts a card with `uid` in the field for `hold` seconds; returns when it entered the field.
-    func present(_ uid: String, hold: Double) throws -> Date {
-        input.fileHandleForWriting.write(Data("present \(uid) \(hold)\n".utf8))
-        let line = try readLine()
+    func present(_ uid: String, hold: Double) async throws -> Date {
+        let line = try await answer(to: "present \(uid) \(hold)")
         guard let epoch = Double(line.dropFirst("presented ".count)) else { throw VirtualCardError(output: line) }
         return Date(timeIntervalSince1970: epoch)
+    }
+
+    /// Returns at the reader's next poll for a card made while none is in the field: the reader is open and
+    /// polling (or, after a card left, has seen it go).
+    func awaitPolling() async throws {
+        let line = try await answer(to: "await-poll")
+        guard line == "polling" else { throw VirtualCardError(output: line) }
+    }
+
+    /// Sends `command` and reads the emulator's answer on a thread of its own, off the cooperative pool.
+    private func answer(to command: String) async throws -> String {
+        input.fileHandleForWriting.write(Data("\(command)\n".utf8))
+        return try await withCheckedThrowingContinuation { answered in
+            Thread.detachNewThread { answered.resume(with: Result { try self.readLine() }) }
+        }
     }
 
     private func readLine() throws -> String {

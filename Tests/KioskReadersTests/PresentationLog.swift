@@ -12,7 +12,7 @@ actor PresentationLog {
     }
 
     /// Waits until `count` presentations arrived, or `timeout` seconds passed.
-    func wait(for count: Int, timeout: Double = 3) async -> [CardPresentation] {
+    func wait(for count: Int, timeout: Double = 30) async -> [CardPresentation] {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while presentations.count < count, Date() < deadline {
             try? await Task.sleep(for: .milliseconds(20))
