@@ -103,7 +103,8 @@ private struct EventStamp: Sendable {
         occurredAt: Date
     ) throws -> EventID {
         let now = clock.now()
-        let seq = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM event WHERE kiosk_id = ?", arguments: [kioskID]) ?? 0
+        // Both statements are prepared once per connection: they are on the path of every tap.
+        let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM event WHERE kiosk_id = ?"), arguments: [kioskID]) ?? 0
         let (direction, stored): (Direction?, EventOutcome) =
             switch outcome {
             case .in: (.in, .accepted)
@@ -128,10 +129,8 @@ private struct EventStamp: Sendable {
             bootID: host.bootID,
             clockSynchronised: host.isSynchronised()
         )
-        try db.execute(
-            sql: "INSERT INTO event (\(EventColumns.names)) VALUES (\(EventColumns.placeholders))",
-            arguments: EventColumns.arguments(record)
-        )
+        try db.cachedStatement(sql: "INSERT INTO event (\(EventColumns.names)) VALUES (\(EventColumns.placeholders))")
+            .execute(arguments: EventColumns.arguments(record))
         return record.id
     }
 }

@@ -25,7 +25,12 @@ public struct Journal: Sendable {
     /// Opens (creating if needed) the journal at `path`. A file that is empty, not a SQLite database, damaged,
     /// another program's or written by a newer schema is refused and never overwritten or repaired.
     public static func open(path: String, kioskID: String, for use: Use = .recording) throws(KioskError) -> Journal {
-        let database = try StoreDatabase.open(path: path, schema: JournalSchema.schema, access: use == .reading ? .readOnly : .readWrite)
+        let database = try StoreDatabase.open(
+            path: path,
+            schema: JournalSchema.schema,
+            access: use == .reading ? .readOnly : .readWrite,
+            footprint: .gate
+        )
         return Journal(database: database, kioskID: kioskID, host: HostClock())
     }
 
@@ -54,7 +59,9 @@ public struct Journal: Sendable {
     public func changeStamp() async throws(KioskError) -> JournalChangeStamp {
         let thisProcess = factChanges.count
         // `data_version` of the writer connection changes when another connection (another process) commits.
-        let otherProcesses = try await database.onWriterConnection { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        let otherProcesses = try await database.onWriterConnection {
+            try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        }
         return JournalChangeStamp(otherProcesses: otherProcesses, thisProcess: thisProcess)
     }
 

@@ -65,13 +65,15 @@ extension AttendanceFacts {
 
     /// The student's latest accepted tap at or before `instant`: what the debounce of a read at `instant` looks at.
     public static func latestAcceptedTap(_ db: Database, studentID: String, atOrBefore instant: Date) throws -> AcceptedTap? {
+        // Prepared once per connection: it is on the path of every tap.
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT id, student_id, occurred_at, direction FROM event
-                WHERE student_id = ? AND outcome = 'accepted' AND occurred_at <= ?
-                ORDER BY occurred_at DESC, id DESC LIMIT 1
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT id, student_id, occurred_at, direction FROM event
+                    WHERE student_id = ? AND outcome = 'accepted' AND occurred_at <= ?
+                    ORDER BY occurred_at DESC, id DESC LIMIT 1
+                    """
+            ),
             arguments: [studentID, instant.storeMillis]
         ).flatMap(acceptedTap)
     }

@@ -35,22 +35,29 @@ public enum LeavePassTable {
             db,
             sql: "SELECT * FROM pass WHERE valid_until >= ? AND valid_from <= ?\(scope.condition()) ORDER BY valid_from, id",
             arguments: [start?.storeMillis ?? Int64.min, end?.storeMillis ?? Int64.max] + scope.arguments
-        ).map { row in
-            LeavePass(
-                id: row["id"],
-                studentID: row["student_id"],
-                from: Date(storeMillis: row["valid_from"]),
-                until: Date(storeMillis: row["valid_until"]),
-                reason: row["reason"]
-            )
-        }
+        ).map(pass)
     }
 
     /// The pass of `studentID` covering an OUT at `instant`, which the kiosk names when it greets it; nil for any
     /// other outcome.
     public static func pass(covering outcome: TapOutcome, of studentID: String?, at instant: Date, _ db: Database) throws -> LeavePass? {
         guard outcome == .out, let studentID else { return nil }
-        return try passes(from: instant, through: instant, db).covering(instant, studentID: studentID)
+        // Prepared once per connection: it is on the path of every OUT.
+        let statement = try db.cachedStatement(
+            sql: "SELECT * FROM pass WHERE student_id = ? AND valid_until >= ? AND valid_from <= ? ORDER BY valid_from, id"
+        )
+        return try Row.fetchAll(statement, arguments: [studentID, instant.storeMillis, instant.storeMillis]).map(pass)
+            .covering(instant, studentID: studentID)
+    }
+
+    private static func pass(_ row: Row) -> LeavePass {
+        LeavePass(
+            id: row["id"],
+            studentID: row["student_id"],
+            from: Date(storeMillis: row["valid_from"]),
+            until: Date(storeMillis: row["valid_until"]),
+            reason: row["reason"]
+        )
     }
 
     /// Makes `passes` the whole set, as the hub sends it to a kiosk.

@@ -84,9 +84,11 @@ public enum RosterTables {
 
     /// The active student `uid` belongs to, or nil for an unknown tag or an inactive student's.
     public static func activeStudent(holding uid: TagUID, _ db: Database) throws -> Student? {
+        // Prepared once per connection: it is on the path of every tap.
         try Row.fetchOne(
-            db,
-            sql: "SELECT student.* FROM tag JOIN student ON student.id = tag.student_id WHERE tag.uid = ? AND student.status = 'active'",
+            db.cachedStatement(
+                sql: "SELECT student.* FROM tag JOIN student ON student.id = tag.student_id WHERE tag.uid = ? AND student.status = 'active'"
+            ),
             arguments: [uid.hex]
         ).map(student)
     }

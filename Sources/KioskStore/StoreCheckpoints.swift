@@ -18,6 +18,7 @@ public struct StoreCheckpoints: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
+            database.footprint.configure(&configuration)
             connection = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw KioskError(.ioError, "\(database.schema.noun) \(path): cannot open a connection for checkpoints: \(error)")

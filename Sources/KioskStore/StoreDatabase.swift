@@ -9,6 +9,8 @@ public struct StoreDatabase: Sendable {
     /// The connection; a database opened for reading refuses writes.
     public let writer: any DatabaseWriter
     public let schema: StoreSchema
+    /// How much memory its connections may keep.
+    public let footprint: StoreFootprint
 
     /// How a database is opened.
     public enum Access: Sendable {
@@ -20,7 +22,12 @@ public struct StoreDatabase: Sendable {
 
     /// Opens (creating if needed) the database at `path`. A file that is empty, not a SQLite database, damaged,
     /// another program's or written by a newer schema is refused and never overwritten or repaired.
-    public static func open(path: String, schema: StoreSchema, access: Access = .readWrite) throws(KioskError) -> StoreDatabase {
+    public static func open(
+        path: String,
+        schema: StoreSchema,
+        access: Access = .readWrite,
+        footprint: StoreFootprint = .standard
+    ) throws(KioskError) -> StoreDatabase {
         let file = StoreFile(path: path, noun: schema.noun)
         try file.createDirectory()
         do {
@@ -34,18 +41,20 @@ public struct StoreDatabase: Sendable {
                     var configuration = Configuration()
                     configuration.readonly = true
                     configuration.busyMode = .timeout(10)
-                    return StoreDatabase(writer: try DatabaseQueue(path: path, configuration: configuration), schema: schema)
+                    footprint.configure(&configuration)
+                    return StoreDatabase(writer: try DatabaseQueue(path: path, configuration: configuration), schema: schema, footprint: footprint)
                 }
             } else {
                 try file.createOwnerOnly()
             }
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
+            footprint.configure(&configuration)
             let pool = try DatabasePool(path: path, configuration: configuration)
             // After the pool's own WAL set-up, which chooses NORMAL: a write is durable when its commit returns.
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try schema.migrator().migrate(pool)
-            return StoreDatabase(writer: pool, schema: schema)
+            return StoreDatabase(writer: pool, schema: schema, footprint: footprint)
         } catch let error as KioskError {
             throw error
         } catch {

@@ -15,6 +15,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fixture.path))
     }
 
+    @Test func keepsAGatesSmallPageCachesOnEveryConnection() async throws {
+        let fixture = try JournalFixture()
+        let writer = try await fixture.journal.writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let reader = try await fixture.journal.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        #expect(writer == -512)
+        #expect(reader == -512)
+        let pool = try #require(fixture.journal.writer as? DatabasePool)
+        #expect(pool.configuration.maximumReaderCount == 2)
+    }
+
     @Test func reopeningKeepsTheRecords() async throws {
         let fixture = try await JournalFixture().withRoster()
         _ = try await fixture.tap("04A1B2C3", at: "2026-11-21T20:00:00+05:30")
