@@ -63,7 +63,13 @@ public struct ConsoleRoutes: Sendable {
         case .chainOperator:
             id = propertyID ?? HubProperty.defaultID
         }
-        guard HubProperty.idProblem(id) == nil, let property = try? await store.property(id) else {
+        guard HubProperty.idProblem(id) == nil else { throw ConsoleError(.notFound, "no property '\(id)'") }
+        let property: HubProperty
+        do {
+            property = try await store.property(id)
+        } catch {
+            // No such property is 404; any other failure is the database's: 503, as for every page.
+            guard error.category == .configuration else { throw error }
             throw ConsoleError(.notFound, "no property '\(id)'")
         }
         return ConsoleVisit(session: session, property: property)

@@ -39,6 +39,24 @@ import Testing
         }
     }
 
+    /// A property nobody made is 404; a database that fails while a page looks its property up is 503, as for the API,
+    /// not a "no property" that would tell the operator the property is gone.
+    @Test func anUnknownPropertyIs404AndAFailingDatabaseIs503() async throws {
+        let hub = try await HubFixture()
+        try await hub.store.createProperty(HubProperty(id: "north", name: "North Block", policy: AttendancePolicy()))
+        _ = try await hub.store.createUser(name: "ops", role: .chainOperator, password: Self.password)
+        try await hub.serve { client in
+            var chain = ConsoleBrowser(client: client)
+            _ = try await chain.signIn("ops", Self.password)
+            #expect(try await chain.get("/?property=north").status == .ok)
+            #expect(try await chain.get("/?property=south").status == .notFound)
+            _ = try await hub.sql("ALTER TABLE property RENAME TO property_gone")
+            let failed = try await chain.get("/?property=north")
+            #expect(failed.status == .serviceUnavailable)
+            #expect(failed.headers[.retryAfter] == "5")
+        }
+    }
+
     @Test func aManualEntryFromTheConsoleIsPulledByTheGates() async throws {
         let hub = try await Self.hub()
         let token = try await hub.store.createToken(kioskID: "gate-1")
