@@ -58,6 +58,7 @@ let package = Package(
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
         .systemLibrary(name: "CSystemClock"),
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "KioskConfig",
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")],
@@ -178,7 +179,7 @@ let package = Package(
             name: "kiosk",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub",
-                "KioskConsole", "CSystemClock", "KioskCommandLine",
+                "KioskConsole", "CSystemClock", "CMalloc", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

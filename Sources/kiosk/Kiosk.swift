@@ -24,6 +24,7 @@ struct Kiosk: AsyncParsableCommand {
 
     /// Runs the command; a `KioskError` is one line on standard error and its sysexits status.
     static func main() async {
+        MallocArenas.limitToOne()
         await runReportingKioskErrors(program: "kiosk")
     }
 }
