@@ -64,7 +64,9 @@ public struct PostgresHubStorage: HubStorage {
 
     /// Brings the schema up to date (once, whichever process gets there first), or refuses the database.
     public func migrate() async throws(KioskError) {
-        try await failing("could not be prepared") { try await PostgresHubSchema.migrate(client, url: url, logger: logger) }
+        try await failing("could not be prepared", within: Self.migrationDeadline) {
+            try await PostgresHubSchema.migrate(client, url: url, logger: logger)
+        }
     }
 
     public func isHealthy() async -> Bool {
@@ -74,16 +76,23 @@ public struct PostgresHubStorage: HubStorage {
     /// How long one database operation may take, the wait for a connection included, before the hub gives up on it
     /// and answers 503: the pool waits for a server that is gone rather than failing.
     static let deadline = Duration.seconds(10)
+    /// How long bringing the schema up to date may take: a migration may build an index over every event, and a busy
+    /// server may take seconds to create a table, so a request's deadline would refuse a hub that merely starts slowly.
+    static let migrationDeadline = Duration.seconds(300)
 
     /// Runs `body` within `deadline`, turning a database failure into an error that names the database (never its
     /// password): unreachable, gone or too slow is unavailable (69, 503 to a kiosk); anything else an I/O error.
-    func failing<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(KioskError) -> T {
+    func failing<T: Sendable>(
+        _ what: String,
+        within deadline: Duration = PostgresHubStorage.deadline,
+        _ body: @escaping @Sendable () async throws -> T
+    ) async throws(KioskError) -> T {
         do {
-            return try await Self.withinDeadline(body)
+            return try await Self.within(deadline, body)
         } catch let error as KioskError {
             throw error
         } catch is DeadlineExceeded {
-            throw KioskError(.unavailable, "hub database \(url) did not answer within \(Self.deadline.components.seconds) s")
+            throw KioskError(.unavailable, "hub database \(url) did not answer within \(deadline.components.seconds) s")
         } catch let error as PSQLError where Self.unreachable.contains(error.code) {
             throw KioskError(.unavailable, "hub database \(url) cannot be reached: \(Self.describe(error))")
         } catch {
@@ -94,7 +103,7 @@ public struct PostgresHubStorage: HubStorage {
     /// `body`'s result, or `DeadlineExceeded` once `deadline` has passed. The answer does not wait for `body` to
     /// end (a statement on a connection the server dropped may not notice cancellation at once); `body` is cancelled
     /// and finishes on its own.
-    private static func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    private static func within<T: Sendable>(_ deadline: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let answer = FirstAnswer<T>()
         let work = Task {
             do {

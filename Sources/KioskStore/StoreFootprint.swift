@@ -9,11 +9,11 @@ public struct StoreFootprint: Sendable {
 
     /// GRDB's pool of five readers and SQLite's own page caches: for a process serving many clients.
     public static let standard = StoreFootprint(maximumReaderCount: 5, pageCacheKibibytes: nil)
-    /// For a gate: its readers are the sync, the summary and a report at once, and a tap touches a handful of pages
-    /// (the student's, the index leaves being appended to), so its caches need not grow with the journal.
+    /// For a gate: it seldom reads more than twice at once (the sync, the summary), and a tap touches a handful of
+    /// pages (the student's, the index leaves being appended to), so its caches need not grow with the journal.
     public static let gate = StoreFootprint(maximumReaderCount: 2, pageCacheKibibytes: 512)
 
-    /// Applies the page cache size to each connection as it opens.
+    /// Sets the pool's reader count, and the page cache size of each connection as it opens.
     func configure(_ configuration: inout Configuration) {
         configuration.maximumReaderCount = maximumReaderCount
         if let pageCacheKibibytes {
