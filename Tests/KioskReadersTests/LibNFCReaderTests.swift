@@ -9,10 +9,11 @@ import Testing
 /// libnfc's real pn532_uart driver against an emulated PN532 on a pseudo-terminal.
 @Suite(.serialized)
 struct LibNFCReaderTests {
-    func withReader(_ body: (PN532Emulator, PresentationLog) async throws -> Void) async throws {
+    /// Runs a reader named `gate` over a new emulated PN532, reporting its states to `states`.
+    func withReader(states: ReaderStates? = nil, _ body: (PN532Emulator, PresentationLog) async throws -> Void) async throws {
         let emulator = try PN532Emulator()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
-        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"))
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"), states: states)
         let log = PresentationLog()
         let task = Task { await reader.run { await log.add($0) } }
         defer { task.cancel() }
@@ -61,12 +62,15 @@ struct LibNFCReaderTests {
     }
 
     @Test func aReaderRecoversWhenItsDeviceDisappears() async throws {
-        try await withReader { emulator, log in
+        let states = ReaderStateLog()
+        try await withReader(states: states.states) { emulator, log in
             try await emulator.awaitPolling()
             _ = try await emulator.present("04A1B2C3", hold: 0.5)
             #expect(await log.wait(for: 1).count == 1)
+            let before = states.count(of: "gate")
             emulator.unplug()
-            try await Task.sleep(for: .seconds(1))
+            let lost = await states.wait(for: "gate", after: before) { !$0.healthy }
+            try #require(lost != nil, "the reader never noticed that its device went away")
             let replugged = try PN532Emulator(link: emulator.link)
             try await replugged.awaitPolling()
             _ = try await replugged.present("04A1B2C3D4E5F6", hold: 0.5)

@@ -7,14 +7,17 @@ import Testing
 import KioskTesting
 
 extension PCSCReaderTests {
-    /// Runs the check-in service over an entrance (`in`, reader 00 00) and an exit (`out`, reader 00 01).
-    func withCheckIn(_ body: (CheckInFixture) async throws -> Void) async throws {
+    /// Runs the check-in service over an entrance (`in`, reader 00 00) and an exit (`out`, reader 00 01), which
+    /// report their states to `states`.
+    func withCheckIn(states: ReaderStates? = nil, _ body: (CheckInFixture) async throws -> Void) async throws {
         try PCSCFixture.require()
         try await VirtualCard.keepGap()
         let fixture = try await CheckInFixture()
+        let entrance = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in)
+        let exit = ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out)
         let readers: [any TagReader] = [
-            try ReaderCatalog.reader(for: ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in), logger: Self.logger),
-            try ReaderCatalog.reader(for: ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out), logger: Self.logger),
+            try ReaderCatalog.reader(for: entrance, logger: Self.logger, states: states),
+            try ReaderCatalog.reader(for: exit, logger: Self.logger, states: states),
         ]
         let service = ReaderService(readers: readers, recorder: fixture.recorder)
         let task = Task { try await service.run() }
@@ -60,12 +63,19 @@ extension PCSCReaderTests {
     }
 
     @Test(.enabled(if: PCSCFixture.canRestart)) func aReaderRecoversWhenPcscdRestarts() async throws {
-        try await withCheckIn { fixture in
+        let log = ReaderStateLog()
+        try await withCheckIn(states: log.states) { fixture in
             try await VirtualCard(uid: "04A1B2C3").tap()
             #expect(await fixture.results.wait(for: 1).count == 1)
-            try await PCSCFixture.restartPCSCD(pauseWhileStopped: 1)
-            // The readers reconnect with backoff (0.5 s, then 1 s); a card presented and gone before is not seen.
-            try await Task.sleep(for: .seconds(2))
+            let before = log.count(of: "exit")
+            var failed: Int?
+            try await PCSCFixture.restartPCSCD {
+                failed = await log.wait(for: "exit", after: before) { !$0.healthy }
+            }
+            let lost = try #require(failed, "the exit reader never noticed that pcscd stopped")
+            // The reader reopens with backoff; a card presented and gone before it watches again is not seen.
+            let back = await log.wait(for: "exit", after: lost + 1) { $0.healthy && $0.description == "watching Kiosk Reader 00 01" }
+            try #require(back != nil, "the exit reader did not watch its reader again after pcscd restarted")
             try await VirtualCard(uid: "04A1B2C3D4E5F6").tap(port: VirtualCard.secondReaderPort)
             let entries = await fixture.results.wait(for: 2, timeout: 12)
             #expect(entries.map(\.presentation.uid.hex) == ["04A1B2C3", "04A1B2C3D4E5F6"])

@@ -33,13 +33,18 @@ enum PCSCFixture {
         }
     }
 
-    /// Stops pcscd and starts it again with the same readers, as scripts/test.sh did.
-    static func restartPCSCD(pauseWhileStopped: Double) async throws {
+    /// Stops pcscd, runs `whileStopped`, and starts pcscd again with the same readers, as scripts/test.sh did.
+    static func restartPCSCD(whileStopped: () async throws -> Void) async throws {
         guard let config = ProcessInfo.processInfo.environment["KIOSK_PCSCD_CONFIG"] else {
             throw FixtureMissing("KIOSK_PCSCD_CONFIG is not set: scripts/test.sh sets it to the running pcscd's configuration")
         }
         try await script("stop", config)
-        try await Task.sleep(for: .seconds(pauseWhileStopped))
+        do {
+            try await whileStopped()
+        } catch {
+            try await script("start", config)
+            throw error
+        }
         try await script("start", config)
     }
 

@@ -50,9 +50,8 @@ struct PCSCReaderTests {
         let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
         try await withReader(reader) { log in
             try await VirtualCard(uid: "11223344").tap(hold: 3)
-            // A second card after the first was removed: whatever the reader made of the held card is in the log
-            // before it, so a repeated read of the held card would show between the two.
-            try await Task.sleep(for: .seconds(0.9))
+            // A second card after the first was removed (`tap` keeps the gap pcscd needs between cards): whatever
+            // the reader made of the held card is in the log before it, so a repeated read would show between the two.
             try await VirtualCard(uid: "55667788").tap()
             #expect(await log.wait(for: 2).map(\.uid.hex) == ["11223344", "55667788"])
         }
@@ -63,7 +62,6 @@ struct PCSCReaderTests {
         try await withReader(reader) { log in
             let card = VirtualCard(uid: "11223344")
             try await card.tap()
-            try await Task.sleep(for: .seconds(0.9))
             try await card.tap()
             #expect(await log.wait(for: 2).count == 2)
         }
@@ -73,9 +71,7 @@ struct PCSCReaderTests {
         let exit = ReaderConfiguration(name: "exit", driver: .pcsc, match: "00 01", direction: .out)
         try await withReader(exit) { log in
             try await VirtualCard(uid: "11223344").tap(port: VirtualCard.firstReaderPort)
-            try await Task.sleep(for: .seconds(0.9))
             try await VirtualCard(uid: "55667788").tap(port: VirtualCard.secondReaderPort)
-            try await Task.sleep(for: .seconds(0.9))
             // A card on the watched reader after both: a read from the other reader would have arrived before it.
             try await VirtualCard(uid: "99AABBCC").tap(port: VirtualCard.secondReaderPort)
             let presentations = await log.wait(for: 2)
@@ -87,9 +83,11 @@ struct PCSCReaderTests {
     /// A reader that ignored cancellation would keep the test waiting until its time limit fails it.
     @Test(.timeLimit(.minutes(1))) func cancellingAWaitingReaderStopsIt() async throws {
         try PCSCFixture.require()
-        let reader = try ReaderCatalog.reader(for: ReaderConfiguration(name: "entrance", driver: .pcsc), logger: Self.logger)
+        let states = ReaderStateLog()
+        let reader = try ReaderCatalog.reader(for: ReaderConfiguration(name: "entrance", driver: .pcsc), logger: Self.logger, states: states.states)
         let task = Task { await reader.run { _ in } }
-        try await Task.sleep(for: .seconds(0.5))
+        let watching = await states.wait(for: "entrance", after: 0) { $0.healthy && $0.description.hasPrefix("watching") }
+        #expect(watching != nil, "the reader never watched its readers")
         task.cancel()
         await task.value
     }
