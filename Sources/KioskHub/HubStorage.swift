@@ -116,6 +116,8 @@ public protocol HubStorage: Sendable {
     /// The alerts of `property` (every property when nil) of the given kinds (all when nil) made at or after
     /// `since`, newest first, each with its deliveries.
     func alerts(property: String?, events: [AlertEvent]?, since: Date?) async throws(KioskError) -> [AlertRecord]
+    /// The newest alert of `property` of kind `event` about kiosk `kioskID`, nil when there is none.
+    func latestAlert(property: String, event: AlertEvent, kioskID: String) async throws(KioskError) -> Alert?
     /// Up to `limit` pending deliveries due at `now` that no hub process holds, each now held by this one until
     /// `leaseUntil` (a process that dies holding one lets it go then).
     func claimDueDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws(KioskError) -> [DueDelivery]

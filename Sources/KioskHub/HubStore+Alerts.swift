@@ -89,7 +89,6 @@ extension HubStore {
     private func gateAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
         let zone = property.policy.timeZone
         let limit = Double(settings.gateOfflineMinutes) * 60
-        let offline = try await storage.alerts(property: property.id, events: [.gateOffline], since: nil)
         var alerts: [Alert] = []
         for gate in try await storage.gates(property: property.id) {
             guard let lastSeen = gate.lastSeen else { continue }
@@ -105,10 +104,10 @@ extension HubStore {
                         kiosk: gate.kioskID
                     )
                 )
-            } else if let silence = offline.first(where: { $0.alert.kiosk == gate.kioskID }) {
+            } else if let silence = try await storage.latestAlert(property: property.id, event: .gateOffline, kioskID: gate.kioskID) {
                 alerts.append(
                     Alert(
-                        id: Self.alertID("gate_back", silence.alert.id),
+                        id: Self.alertID("gate_back", silence.id),
                         event: .gateBack,
                         property: property.id,
                         at: Timestamp.format(lastSeen, in: zone),

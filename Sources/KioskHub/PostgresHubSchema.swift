@@ -171,6 +171,16 @@ enum PostgresHubSchema {
                 "CREATE INDEX alert_delivery_due ON alert_delivery (state, next_attempt_at)",
             ]
         ),
+        (
+            // The kiosk an alert is about, as a column: the alert pass seeks each gate's latest `gate_offline` instead of
+            // reading every one its property ever had.
+            "v7",
+            [
+                "ALTER TABLE alert ADD COLUMN kiosk_id TEXT",
+                "UPDATE alert SET kiosk_id = body::jsonb ->> 'kiosk'",
+                "CREATE INDEX alert_kiosk ON alert (property_id, event, kiosk_id, created_at)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

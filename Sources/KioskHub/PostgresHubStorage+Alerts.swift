@@ -10,8 +10,8 @@ extension PostgresHubStorage {
             try await transaction { connection in
                 let inserted = try await run(
                     """
-                    INSERT INTO alert (id, property_id, event, body, created_at)
-                    VALUES (\(alert.id), \(property), \(alert.event.rawValue), \(body), \(createdAt.storeMillis))
+                    INSERT INTO alert (id, property_id, event, kiosk_id, body, created_at)
+                    VALUES (\(alert.id), \(property), \(alert.event.rawValue), \(alert.kiosk), \(body), \(createdAt.storeMillis))
                     ON CONFLICT (id) DO NOTHING RETURNING id
                     """,
                     on: connection
@@ -60,6 +60,18 @@ extension PostgresHubStorage {
                 guard let alert = try? JSONDecoder().decode(Alert.self, from: Data(body.utf8)) else { return nil }
                 return AlertRecord(alert: alert, createdAt: Date(storeMillis: created), deliveries: deliveries[id] ?? [])
             }
+        }
+    }
+
+    public func latestAlert(property: String, event: AlertEvent, kioskID: String) async throws(KioskError) -> Alert? {
+        try await failing("read failed") {
+            let bodies = try await query(
+                """
+                SELECT body FROM alert WHERE property_id = \(property) AND event = \(event.rawValue) AND kiosk_id = \(kioskID)
+                ORDER BY created_at DESC, id COLLATE "C" LIMIT 1
+                """
+            ).decode(String.self)
+            return bodies.first.flatMap { try? JSONDecoder().decode(Alert.self, from: Data($0.utf8)) }
         }
     }
 

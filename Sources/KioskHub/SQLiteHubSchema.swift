@@ -117,6 +117,17 @@ enum SQLiteHubSchema {
         migrator.registerMigration("v8") { db in
             try db.execute(sql: "DROP INDEX event_accepted")
         }
+        // The kiosk an alert is about, as a column: the alert pass seeks each gate's latest `gate_offline` instead of
+        // reading every one its property ever had.
+        migrator.registerMigration("v9") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE alert ADD COLUMN kiosk_id TEXT;
+                    UPDATE alert SET kiosk_id = json_extract(body, '$.kiosk');
+                    CREATE INDEX alert_kiosk ON alert(property_id, event, kiosk_id, created_at);
+                    """
+            )
+        }
         return migrator
     }
 

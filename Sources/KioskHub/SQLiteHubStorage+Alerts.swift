@@ -8,8 +8,8 @@ extension SQLiteHubStorage {
         let body = String(decoding: alert.json, as: UTF8.self)
         return try await database.write { db in
             try db.execute(
-                sql: "INSERT INTO alert (id, property_id, event, body, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING",
-                arguments: [alert.id, property, alert.event.rawValue, body, createdAt.storeMillis]
+                sql: "INSERT INTO alert (id, property_id, event, kiosk_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING",
+                arguments: [alert.id, property, alert.event.rawValue, alert.kiosk, body, createdAt.storeMillis]
             )
             guard db.changesCount == 1 else { return false }
             for channel in channels {
@@ -47,6 +47,17 @@ extension SQLiteHubStorage {
                 ).map(Self.delivery)
                 return AlertRecord(alert: alert, createdAt: Date(storeMillis: row["created_at"]), deliveries: deliveries)
             }
+        }
+    }
+
+    public func latestAlert(property: String, event: AlertEvent, kioskID: String) async throws(KioskError) -> Alert? {
+        try await database.read { db in
+            let body = try String.fetchOne(
+                db,
+                sql: "SELECT body FROM alert WHERE property_id = ? AND event = ? AND kiosk_id = ? ORDER BY created_at DESC, id LIMIT 1",
+                arguments: [property, event.rawValue, kioskID]
+            )
+            return body.flatMap { try? JSONDecoder().decode(Alert.self, from: Data($0.utf8)) }
         }
     }
 

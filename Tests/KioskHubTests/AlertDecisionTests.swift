@@ -87,6 +87,12 @@ import Testing
             defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
         )
         try await utc.noteContact(kioskID: "gate-1", property: "default", at: Self.at("12:00"))
+        // Another gate, silent once long before and heard from since: its silence is not gate-1's.
+        try await utc.noteContact(kioskID: "gate-2", property: "default", at: Self.at("10:00"))
+        #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("10:10")).map(\.kiosk) == ["gate-2"])
+        try await utc.noteContact(kioskID: "gate-2", property: "default", at: Self.at("11:59"))
+        #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:00")).map(\.event) == [.gateBack])
+        try await utc.noteContact(kioskID: "gate-2", property: "default", at: Self.at("13:30"))
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:09")).isEmpty)
         let offline = try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:10"))
         #expect(offline.map(\.event) == [.gateOffline])
@@ -96,8 +102,14 @@ import Testing
         let back = try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:41"))
         #expect(back.map(\.event) == [.gateBack])
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:42")).isEmpty)
-        // A second silence is a second alert.
-        #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:55")).map(\.event) == [.gateOffline])
+        // A second silence is a second alert, and its end a second `gate_back`, about that silence.
+        let again = try await utc.decideAlerts(settings: Self.settings, now: Self.at("12:55"))
+        #expect(again.map(\.event) == [.gateOffline])
+        try await utc.noteContact(kioskID: "gate-1", property: "default", at: Self.at("13:00"))
+        let backAgain = try await utc.decideAlerts(settings: Self.settings, now: Self.at("13:01"))
+        #expect(backAgain.map(\.event) == [.gateBack])
+        #expect(backAgain.first?.id == HubStore.alertID("gate_back", try #require(again.first).id))
+        #expect(backAgain.first?.id != back.first?.id)
     }
 
     @Test func anUnknownCardReadThreeTimesInTenMinutesAlertsOncePerHour() async throws {

@@ -55,6 +55,29 @@ import Testing
     #expect(FileManager.default.contents(atPath: path) == before)
 }
 
+/// A SQLite hub whose alerts were stored before they had a kiosk column (migration v8) still says when a gate that
+/// went offline is back: the migration takes each alert's kiosk from its JSON.
+@Test func aGateOfflineBeforeTheAlertsKioskColumnIsBackWhenHeardFrom() async throws {
+    let scratch = try ScratchDirectory("hub-v8")
+    let queue = try DatabaseQueue(path: scratch.path + "/hub.sqlite")
+    try SQLiteHubSchema.migrator.migrate(queue, upTo: "v8")
+    let offline = Alert(id: "silence-1", event: .gateOffline, property: "default", at: "2026-11-21T12:10:00Z", kiosk: "gate-1")
+    try await queue.write { db in
+        try db.execute(
+            sql: "INSERT INTO alert (id, property_id, event, body, created_at) VALUES (?, 'default', 'gate_offline', ?, 0)",
+            arguments: [offline.id, String(decoding: offline.json, as: UTF8.self)]
+        )
+    }
+    try queue.close()
+    let opened = try HubStore.open(dataDirectory: scratch.path)
+    let store = HubStore(storage: opened.storage, defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt)))
+    let now = ISO8601DateFormatter().date(from: "2026-11-21T13:00:00Z")!
+    try await store.noteContact(kioskID: "gate-1", property: "default", at: now)
+    let back = try await store.decideAlerts(settings: AlertSettings(), now: now)
+    #expect(back.map(\.event) == [.gateBack])
+    #expect(back.first?.id == HubStore.alertID("gate_back", offline.id))
+}
+
 /// A SQLite hub from before properties (migration v2) keeps its roster, tokens and events: they become the `default`
 /// property's.
 @Test func aSQLiteHubFromBeforePropertiesKeepsEverythingAsTheDefaultProperty() async throws {
