@@ -12,6 +12,10 @@ public struct ProcessStatistics: Sendable {
     /// Resident set size now, in bytes (VmRSS).
     public var residentBytes: Int? { statusField("VmRSS") }
 
+    /// The anonymous part of the resident set (RssAnon: heap, stacks, caches), in bytes; the rest is file-backed
+    /// (the program's code and mapped files), which the kernel may drop and read again.
+    public var anonymousResidentBytes: Int? { statusField("RssAnon") }
+
     /// The highest resident set size so far, in bytes (VmHWM).
     public var peakResidentBytes: Int? { statusField("VmHWM") }
 
