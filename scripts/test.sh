@@ -19,14 +19,6 @@ swift format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.
 bash scripts/check-systemd-units.sh
 swift build --build-tests
 
-# The release build that the fault suite and the benchmarks at the end need starts now, at the lowest priority and in
-# a build folder of its own (a build locks its folder, and the tests use .build): it takes the CPU the tests leave
-# idle while they wait on pcscd, PostgreSQL, the browser and their programs.
-release_dir=.build-release
-setsid nice -n 19 bash scripts/build-release.sh --scratch-path "$release_dir" >.build/release-build.log 2>&1 &
-release_build=$!
-cleanup+=("kill -- -$release_build 2>/dev/null")
-
 # The reader tests reach a real pcscd with virtual readers; it runs only while the tests do.
 if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
     export KIOSK_PCSCD_CONFIG="${TMPDIR:-/tmp}/kiosk-pcscd"
@@ -97,11 +89,7 @@ bash scripts/fuzz.sh
 # The benchmarks and the fault suite in --quick mode, built for release as the README runs them (pcscd is still
 # up for the reader figures). kiosk-faults fails on a broken invariant and kiosk-bench on a figure it could not
 # measure; a missed timing goal fails neither. Their JSON stays in .build/ for a look afterwards.
-if ! wait "$release_build"; then
-    tail -n 60 .build/release-build.log >&2
-    echo "the release build failed (all of it in .build/release-build.log)" >&2
-    exit 1
-fi
-release="$(swift build -c release --static-swift-stdlib --scratch-path "$release_dir" --show-bin-path)"
+bash scripts/build-release.sh
+release="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 "$release/kiosk-faults" --quick --json .build/faults-quick.json
 "$release/kiosk-bench" --quick --json .build/bench-quick.json
