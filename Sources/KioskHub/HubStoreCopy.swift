@@ -2,8 +2,10 @@ public import Foundation
 public import KioskCore
 
 /// Copies a SQLite hub into an empty PostgreSQL hub database (`kiosk-hub migrate-store --to URL`): properties,
-/// rosters, leave passes, token hashes and events, each event at its own pull cursor, so kiosks keep their tokens and cursors and
-/// notice nothing. The counts of both are compared at the end.
+/// rosters, leave passes, token hashes, events (each at its own pull cursor), web console users (password hashes and
+/// whether disabled), when each gate was last heard from, and the alerts with their deliveries, so kiosks keep their
+/// tokens and cursors, wardens their passwords, and no alert is sent twice. Console sessions are not copied: everyone
+/// signs in again. The counts of both are compared at the end.
 public enum HubStoreCopy {
     /// Events read and written per transaction.
     static let batchSize = 1000
@@ -31,6 +33,15 @@ public enum HubStoreCopy {
             }
         }
         for token in try await source.tokens() { try await target.addToken(hash: token.hash, holder: token.holder, createdAt: token.createdAt) }
+        for user in try await source.users() {
+            if let stored = try await source.user(named: user.name) { _ = try await target.addUser(stored) }
+        }
+        for property in [defaultProperty] + properties {
+            for gate in try await source.gates(property: property.id) {
+                if let lastSeen = gate.lastSeen { try await target.noteContact(kioskID: gate.kioskID, property: property.id, at: lastSeen) }
+            }
+        }
+        try await target.importAlerts(try await source.alerts(property: nil, events: nil, since: nil), now: now)
         var cursor: Int64 = 0
         while true {
             let events = try await source.storedEvents(after: cursor, limit: batchSize)

@@ -29,6 +29,38 @@ extension PostgresHubStorage {
         }
     }
 
+    /// Stores `records` as they are, each with its deliveries' states, attempts and last errors, in one transaction: the
+    /// copy of another hub database (`kiosk-hub migrate-store`), so no alert is decided or sent twice. A pending delivery
+    /// is due at `now`; its 24 hours still count from its alert's making.
+    public func importAlerts(_ records: [AlertRecord], now: Date) async throws(KioskError) {
+        try await failing("write failed, no alert was copied") {
+            try await transaction { connection in
+                for record in records {
+                    let alert = record.alert
+                    let body = String(decoding: alert.json, as: UTF8.self)
+                    _ = try await run(
+                        """
+                        INSERT INTO alert (id, property_id, event, kiosk_id, body, created_at)
+                        VALUES (\(alert.id), \(alert.property), \(alert.event.rawValue), \(alert.kiosk), \(body), \(record.createdAt.storeMillis))
+                        """,
+                        on: connection
+                    )
+                    for delivery in record.deliveries {
+                        let due = delivery.state == .pending ? now : delivery.updatedAt
+                        _ = try await run(
+                            """
+                            INSERT INTO alert_delivery (alert_id, channel, state, attempts, next_attempt_at, last_error, updated_at)
+                            VALUES (\(alert.id), \(delivery.channel), \(delivery.state.rawValue), \(Int32(clamping: delivery.attempts)),
+                                \(due.storeMillis), \(delivery.lastError), \(delivery.updatedAt.storeMillis))
+                            """,
+                            on: connection
+                        )
+                    }
+                }
+            }
+        }
+    }
+
     public func alerts(property: String?, events: [AlertEvent]?, since: Date?) async throws(KioskError) -> [AlertRecord] {
         try await failing("read failed") {
             let rows = try await query(

@@ -50,13 +50,21 @@ extension PostgresHubStorage {
             let rows = try await query(
                 """
                 SELECT (SELECT COUNT(*) FROM property), (SELECT COUNT(*) FROM student), (SELECT COUNT(*) FROM tag),
-                    (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event)
+                    (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event), (SELECT COUNT(*) FROM hub_user), (SELECT COUNT(*) FROM alert)
                 """
-            ).decode((Int64, Int64, Int64, Int64, Int64).self)
-            for (properties, students, tags, tokens, events) in rows {
-                return HubStoreCounts(properties: Int(properties), students: Int(students), tags: Int(tags), tokens: Int(tokens), events: Int(events))
+            ).decode((Int64, Int64, Int64, Int64, Int64, Int64, Int64).self)
+            for (properties, students, tags, tokens, events, users, alerts) in rows {
+                return HubStoreCounts(
+                    properties: Int(properties),
+                    students: Int(students),
+                    tags: Int(tags),
+                    tokens: Int(tokens),
+                    events: Int(events),
+                    users: Int(users),
+                    alerts: Int(alerts)
+                )
             }
-            return HubStoreCounts(properties: 0, students: 0, tags: 0, tokens: 0, events: 0)
+            return HubStoreCounts(properties: 0, students: 0, tags: 0, tokens: 0, events: 0, users: 0, alerts: 0)
         }
     }
 }

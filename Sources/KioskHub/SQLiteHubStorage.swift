@@ -180,10 +180,18 @@ public struct SQLiteHubStorage: HubStorage {
                 db,
                 sql: """
                     SELECT (SELECT COUNT(*) FROM property), (SELECT COUNT(*) FROM student), (SELECT COUNT(*) FROM tag),
-                        (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event)
+                        (SELECT COUNT(*) FROM token), (SELECT COUNT(*) FROM event), (SELECT COUNT(*) FROM hub_user), (SELECT COUNT(*) FROM alert)
                     """
             )
-            return HubStoreCounts(properties: row?[0] ?? 0, students: row?[1] ?? 0, tags: row?[2] ?? 0, tokens: row?[3] ?? 0, events: row?[4] ?? 0)
+            return HubStoreCounts(
+                properties: row?[0] ?? 0,
+                students: row?[1] ?? 0,
+                tags: row?[2] ?? 0,
+                tokens: row?[3] ?? 0,
+                events: row?[4] ?? 0,
+                users: row?[5] ?? 0,
+                alerts: row?[6] ?? 0
+            )
         }
     }
 

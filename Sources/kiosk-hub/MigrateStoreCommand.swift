@@ -11,8 +11,9 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         commandName: "migrate-store",
         abstract: "Copy this hub's SQLite database (data_dir/hub.sqlite) into an empty PostgreSQL database and verify the counts.",
         discussion: """
-            Stop kiosk-hub first. Events keep their pull cursors and tokens their hashes, so kiosks notice nothing. \
-            The password comes from the URL, or from --password-file.
+            Stop kiosk-hub first. Events keep their pull cursors and tokens their hashes, so kiosks notice nothing; \
+            console users keep their passwords and alerts their delivery states. Console sessions are not copied: \
+            wardens sign in again. The password comes from the URL, or from --password-file.
             """
     )
 
@@ -51,6 +52,6 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         if passwordFile != nil || url?.password != nil {
             print("  database_password_file = \"\(passwordFile ?? "/etc/kiosk-hub/db-password")\"   # a file holding the password, mode 600")
         }
-        print("then start kiosk-hub again; kiosks keep their tokens. \(sourcePath) is left as it was.")
+        print("then start kiosk-hub again; kiosks keep their tokens, users their passwords (they sign in again). \(sourcePath) is left as it was.")
     }
 }

@@ -17,7 +17,7 @@ import Testing
         let password = try hub.write("db-password", (target.password ?? "") + "\n")
         let moved = try hub.hub("migrate-store", "--to", target.withoutPassword, "--password-file", password)
         #expect(moved.status == 0)
-        #expect(moved.stdout.contains("copied and verified: 1 property besides default, 1 student, 1 tag, 1 token, 0 events"))
+        #expect(moved.stdout.contains("copied and verified: 1 property besides default, 1 student, 1 tag, 1 token, 0 events, 0 users, 0 alerts"))
         #expect(moved.stdout.contains("database_url = \"\(target.withoutPassword)\""))
         #expect(!moved.stdout.contains(target.password ?? "no password") && !moved.stderr.contains(target.password ?? "no password"))
 

@@ -8,8 +8,8 @@ import Testing
 @testable import KioskHub
 
 /// `kiosk-hub migrate-store`: a SQLite hub copied into an empty PostgreSQL database answers every kiosk exactly as
-/// before (the same tokens, rosters, events at the same cursors, reports byte for byte). Needs
-/// `KIOSK_TEST_POSTGRES_SERVER`.
+/// before (the same tokens, rosters, events at the same cursors, reports byte for byte), every warden as before (the
+/// same passwords, a disabled account still disabled) and sends no alert twice. Needs `KIOSK_TEST_POSTGRES_SERVER`.
 @Suite struct HubStoreCopyTests {
     static let north = HubProperty(
         id: "north",
@@ -17,7 +17,11 @@ import Testing
         policy: AttendancePolicy(timeZone: .gmt, curfew: TimeOfDay(hour: 21, minute: 0)!)
     )
 
-    /// A SQLite hub with two properties, their rosters, a leave pass, kiosks' and the operator's tokens, and events of both.
+    static let wardenPassword = "north-warden-pw"
+    static let created = Date(timeIntervalSince1970: 1_763_750_000)
+
+    /// A SQLite hub with two properties, their rosters, a leave pass, kiosks' and the operator's tokens, events of both,
+    /// a warden and a disabled operator, a gate's last contact, and alerts delivered, failed and pending.
     private static func sqliteHub(in scratch: ScratchDirectory) async throws -> (store: HubStore, tokens: [String]) {
         let store = try HubStore.open(dataDirectory: scratch.path)
         try await store.createProperty(north)
@@ -39,6 +43,20 @@ import Testing
         _ = try await store.store(HubFixture.batch(kiosk: "gate-1", count: 30).events, receivedAt: Date(timeIntervalSince1970: 1_763_700_000.123))
         _ = try await store.store(HubFixture.batch(kiosk: "north-1", count: 20).events, property: "north")
         _ = try await store.store(HubFixture.batch(kiosk: "gate-2", count: 5).events)
+        _ = try await store.createUser(name: "meera", role: .warden(property: "north"), password: wardenPassword)
+        _ = try await store.createUser(name: "ops", role: .chainOperator, password: "operator-pw-1")
+        try await store.disableUser(named: "ops")
+        try await store.storage.noteContact(kioskID: "north-1", property: "north", at: created)
+        let outcomes: [(String, DeliveryOutcome?)] = [
+            ("north-1", .delivered(at: created)), ("north-2", .failed(error: "HTTP 500", at: created)), ("north-3", nil),
+        ]
+        for (kiosk, outcome) in outcomes {
+            let alert = Alert(id: "offline-\(kiosk)", event: .gateOffline, property: "north", at: "2026-11-21T20:00:00Z", kiosk: kiosk)
+            _ = try await store.storage.addAlert(alert, property: "north", channels: ["hook"], createdAt: created)
+            if let outcome {
+                try await store.storage.finishDelivery(DueDelivery(alert: alert, channel: "hook", attempts: 0, createdAt: created), outcome: outcome)
+            }
+        }
         return (store, tokens)
     }
 
@@ -49,8 +67,9 @@ import Testing
         let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
         try await storage.migrate()
         let source = try #require(sqlite.storage as? SQLiteHubStorage)
-        let counts = try await HubStoreCopy.copy(from: source, defaultProperty: sqlite.defaultProperty, to: storage)
-        #expect(counts == HubStoreCounts(properties: 1, students: 3, tags: 4, tokens: 3, events: 55))
+        let copiedAt = Date(timeIntervalSince1970: 1_763_790_000)
+        let counts = try await HubStoreCopy.copy(from: source, defaultProperty: sqlite.defaultProperty, to: storage, now: copiedAt)
+        #expect(counts == HubStoreCounts(properties: 1, students: 3, tags: 4, tokens: 3, events: 55, users: 2, alerts: 3))
         let postgres = HubStore(storage: storage, defaultProperty: sqlite.defaultProperty)
 
         #expect(try await postgres.properties() == sqlite.properties())
@@ -68,6 +87,21 @@ import Testing
             let expected = ReportRenderer().render(try await sqlite.report(for: property, on: date, now: now), as: .json)
             #expect(ReportRenderer().render(try await postgres.report(for: property, on: date, now: now), as: .json) == expected)
         }
+        #expect(try await postgres.users() == sqlite.users())
+        guard case .signedIn = try await postgres.signIn(name: "meera", password: Self.wardenPassword, now: now) else {
+            Issue.record("the warden's password does not open the copied hub")
+            return
+        }
+        guard case .refused = try await postgres.signIn(name: "ops", password: "operator-pw-1", now: now) else {
+            Issue.record("the disabled operator signs in to the copied hub")
+            return
+        }
+        let gates = try await postgres.storage.gates(property: "north").map { "\($0.kioskID) \($0.lastSeen.map(\.timeIntervalSince1970) ?? 0)" }
+        #expect(gates == ["north-1 \(Self.created.timeIntervalSince1970)"])
+        #expect(try await postgres.alerts() == sqlite.alerts())
+        // Only the pending delivery is due on the copy, and at once; the delivered and failed ones are never sent again.
+        let due = try await storage.claimDueDeliveries(now: now, leaseUntil: now.addingTimeInterval(60), limit: 10)
+        #expect(due.map(\.alert.id) == ["offline-north-3"])
         // A new event after the copy takes a cursor after every copied one.
         _ = try await postgres.store(HubFixture.batch(kiosk: "gate-1", count: 1, firstSeq: 31).events)
         let newest = try await postgres.events(after: 55, limit: 10, excludingKiosk: "gate-9")
