@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "KioskSync",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskWire",
+                "KioskCore", "KioskJournal", "KioskWire", "CMalloc",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -20,6 +20,9 @@ public final class SyncEngine: Service, Sendable {
     private let tokenFile: String
     private let tokenRecheck: Duration
     private let wakeSignal = WakeSignal()
+    /// Events pushed before the queue drained that count as a backlog, whose freed memory is returned to the system;
+    /// a pass of a steady day pushes a handful.
+    static let backlogEvents = 100
 
     /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns. While the
     /// client has no token or the hub rejects it, `configuration.tokenFile` is read again every `tokenRecheck`.
@@ -76,6 +79,8 @@ public final class SyncEngine: Service, Sendable {
 
     private func pushForever() async {
         var backoff = initialBackoff
+        // Events acknowledged since the queue was last drained: after a backlog, the memory its batches took goes back.
+        var pushedSinceDrained = 0
         while !Task.isCancelled {
             if client.token.isEmpty {
                 await waitForToken(replacing: "")
@@ -84,9 +89,12 @@ public final class SyncEngine: Service, Sendable {
             var delay = Duration.zero
             do {
                 let report = try await pushPending()
+                pushedSinceDrained += report.acknowledged
                 switch report.outcome {
                 case .drained:
                     backoff.succeeded()
+                    if pushedSinceDrained >= Self.backlogEvents { FreedHeap.returnToSystem() }
+                    pushedSinceDrained = 0
                     await idle()
                     continue
                 case .tokenRejected(let status):

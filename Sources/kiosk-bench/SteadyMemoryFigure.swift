@@ -4,14 +4,15 @@ import KioskTesting
 
 /// P7: the resident memory of the real `kiosk run` (off a terminal, a keyboard-wedge reader on its standard
 /// input, as a USB reader that types UIDs, syncing to a real `kiosk-hub` on loopback) once warmed up, and its
-/// growth while it records many taps; the baseline is its memory right after start-up.
+/// growth while it records many taps, through a hub outage whose backlog it then pushes; the baseline is its memory
+/// right after start-up.
 struct SteadyMemoryFigure: BenchFigure {
     let name = "P7"
     let title = "kiosk run memory at steady state and over many taps"
     static let students = 500
 
     func measure(_ run: ScratchRun) async throws -> FigureResult {
-        let (warmUp, taps) = run.quick ? (2_000, 20_000) : (20_000, 1_000_000)
+        let (warmUp, taps, outage) = run.quick ? (2_000, 20_000, 2_000) : (20_000, 1_000_000, 10_000)
         let directory = try run.directory("p7")
         let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID], roster: NumberedRoster.csv(students: Self.students))
         let kiosk = try await BenchKiosk.directory(
@@ -39,7 +40,11 @@ struct SteadyMemoryFigure: BenchFigure {
         let steady = statistics.residentBytes ?? 0
         let steadyAnonymous = statistics.anonymousResidentBytes ?? 0
         let start = ContinuousClock.now
-        try await Self.tap(taps, from: warmUp, into: input)
+        let outageAt = warmUp + taps / 5
+        try await Self.tap(outageAt - warmUp, from: warmUp, into: input)
+        try await Self.waitForEvents(outageAt, in: journal)
+        try await Self.tapDuringOutage(of: hub.process.pid, outage, from: outageAt, into: input, journal: journal)
+        try await Self.tap(warmUp + taps - outageAt - outage, from: outageAt + outage, into: input)
         try await Self.waitForEvents(warmUp + taps, in: journal)
         let seconds = (ContinuousClock.now - start).milliseconds / 1000
         let after = statistics.residentBytes ?? 0
@@ -63,9 +68,19 @@ struct SteadyMemoryFigure: BenchFigure {
             ratio: Double(steady) / Double(max(started, 1)),
             goal: "steady RSS ≤ 30 MB and ≤ 1 MB growth",
             met: megabytes(steady) <= 30 && growth <= 1,
-            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal), \(synced) synced to the hub meanwhile; "
-                + "\(Self.students) students, debounce 10 s; growth is of the whole RSS, the rest of it file-backed (code, mapped files)"
+            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal), \(synced) synced to the hub meanwhile, "
+                + "\(outage) of them while the hub was stopped (SIGSTOP) and pushed as a backlog when it went on; \(Self.students) students, "
+                + "debounce 10 s; growth is of the whole RSS, its anonymous part the heap's"
         )
+    }
+
+    /// Types `count` card UIDs, counted from `first`, while the hub process `hub` is stopped, as in a network outage,
+    /// until the journal holds them; then lets the hub go on.
+    private static func tapDuringOutage(of hub: Int32, _ count: Int, from first: Int, into input: Pipe, journal: String) async throws {
+        kill(hub, SIGSTOP)
+        defer { kill(hub, SIGCONT) }
+        try await tap(count, from: first, into: input)
+        try await waitForEvents(first + count, in: journal)
     }
 
     /// Types `count` card UIDs, one per line, cycling through the students.
