@@ -31,32 +31,38 @@ extension PostgresHubStorage {
 
     /// Stores `records` as they are, each with its deliveries' states, attempts and last errors, in one transaction: the
     /// copy of another hub database (`kiosk-hub migrate-store`), so no alert is decided or sent twice. A pending delivery
-    /// is due at `now`; its 24 hours still count from its alert's making.
+    /// is due at `now`; its 24 hours still count from its alert's making. Two statements whatever the number of alerts.
     public func importAlerts(_ records: [AlertRecord], now: Date) async throws(KioskError) {
+        let alerts = records.map(\.alert)
+        let deliveries = records.flatMap { record in record.deliveries.map { (alertID: record.alert.id, delivery: $0) } }
         try await failing("write failed, no alert was copied") {
             try await transaction { connection in
-                for record in records {
-                    let alert = record.alert
-                    let body = String(decoding: alert.json, as: UTF8.self)
-                    _ = try await run(
-                        """
-                        INSERT INTO alert (id, property_id, event, kiosk_id, body, created_at)
-                        VALUES (\(alert.id), \(alert.property), \(alert.event.rawValue), \(alert.kiosk), \(body), \(record.createdAt.storeMillis))
-                        """,
-                        on: connection
-                    )
-                    for delivery in record.deliveries {
-                        let due = delivery.state == .pending ? now : delivery.updatedAt
-                        _ = try await run(
-                            """
-                            INSERT INTO alert_delivery (alert_id, channel, state, attempts, next_attempt_at, last_error, updated_at)
-                            VALUES (\(alert.id), \(delivery.channel), \(delivery.state.rawValue), \(Int32(clamping: delivery.attempts)),
-                                \(due.storeMillis), \(delivery.lastError), \(delivery.updatedAt.storeMillis))
-                            """,
-                            on: connection
-                        )
-                    }
-                }
+                try await run(
+                    """
+                    INSERT INTO alert (id, property_id, event, kiosk_id, body, created_at)
+                    SELECT id, property_id, event, CASE WHEN has_kiosk THEN kiosk_id END, body, created_at
+                    FROM UNNEST(
+                        \(alerts.map(\.id))::text[], \(alerts.map(\.property))::text[], \(alerts.map(\.event.rawValue))::text[],
+                        \(alerts.map { $0.kiosk ?? "" })::text[], \(alerts.map { $0.kiosk != nil })::boolean[],
+                        \(alerts.map { String(decoding: $0.json, as: UTF8.self) })::text[], \(records.map(\.createdAt.storeMillis))::bigint[]
+                    ) AS copied(id, property_id, event, kiosk_id, has_kiosk, body, created_at)
+                    """,
+                    on: connection
+                )
+                try await run(
+                    """
+                    INSERT INTO alert_delivery (alert_id, channel, state, attempts, next_attempt_at, last_error, updated_at)
+                    SELECT alert_id, channel, state, attempts, next_attempt_at, CASE WHEN has_last_error THEN last_error END, updated_at
+                    FROM UNNEST(
+                        \(deliveries.map(\.alertID))::text[], \(deliveries.map(\.delivery.channel))::text[],
+                        \(deliveries.map(\.delivery.state.rawValue))::text[], \(deliveries.map { Int32(clamping: $0.delivery.attempts) })::integer[],
+                        \(deliveries.map { ($0.delivery.state == .pending ? now : $0.delivery.updatedAt).storeMillis })::bigint[],
+                        \(deliveries.map { $0.delivery.lastError ?? "" })::text[], \(deliveries.map { $0.delivery.lastError != nil })::boolean[],
+                        \(deliveries.map(\.delivery.updatedAt.storeMillis))::bigint[]
+                    ) AS copied(alert_id, channel, state, attempts, next_attempt_at, last_error, has_last_error, updated_at)
+                    """,
+                    on: connection
+                )
             }
         }
     }

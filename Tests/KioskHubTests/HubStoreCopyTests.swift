@@ -57,6 +57,12 @@ import Testing
                 try await store.storage.finishDelivery(DueDelivery(alert: alert, channel: "hook", attempts: 0, createdAt: created), outcome: outcome)
             }
         }
+        // An alert of no kiosk, delivered to one of its channels and pending on the other.
+        let student = Alert.Student(studentId: "S001", name: "Asha", room: "101", lastOut: "2026-11-21T19:00:00Z")
+        let missing = Alert(id: "not-returned-north", event: .notReturned, property: "north", at: "2026-11-21T23:15:00Z", students: [student])
+        _ = try await store.storage.addAlert(missing, property: "north", channels: ["hook", "pager"], createdAt: created)
+        let delivered = DueDelivery(alert: missing, channel: "hook", attempts: 0, createdAt: created)
+        try await store.storage.finishDelivery(delivered, outcome: .delivered(at: created))
         return (store, tokens)
     }
 
@@ -69,7 +75,7 @@ import Testing
         let source = try #require(sqlite.storage as? SQLiteHubStorage)
         let copiedAt = Date(timeIntervalSince1970: 1_763_790_000)
         let counts = try await HubStoreCopy.copy(from: source, defaultProperty: sqlite.defaultProperty, to: storage, now: copiedAt)
-        #expect(counts == HubStoreCounts(properties: 1, students: 3, tags: 4, tokens: 3, events: 55, users: 2, alerts: 3))
+        #expect(counts == HubStoreCounts(properties: 1, students: 3, tags: 4, tokens: 3, events: 55, users: 2, alerts: 4))
         let postgres = HubStore(storage: storage, defaultProperty: sqlite.defaultProperty)
 
         #expect(try await postgres.properties() == sqlite.properties())
@@ -99,9 +105,11 @@ import Testing
         let gates = try await postgres.storage.gates(property: "north").map { "\($0.kioskID) \($0.lastSeen.map(\.timeIntervalSince1970) ?? 0)" }
         #expect(gates == ["north-1 \(Self.created.timeIntervalSince1970)"])
         #expect(try await postgres.alerts() == sqlite.alerts())
-        // Only the pending delivery is due on the copy, and at once; the delivered and failed ones are never sent again.
+        #expect(try await storage.latestAlert(property: "north", event: .gateOffline, kioskID: "north-2")?.id == "offline-north-2")
+        #expect(try await storage.latestAlert(property: "north", event: .notReturned, kioskID: "") == nil)
+        // Only the pending deliveries are due on the copy, and at once; the delivered and failed ones are never sent again.
         let due = try await storage.claimDueDeliveries(now: now, leaseUntil: now.addingTimeInterval(60), limit: 10)
-        #expect(due.map(\.alert.id) == ["offline-north-3"])
+        #expect(Set(due.map { "\($0.alert.id) \($0.channel)" }) == ["offline-north-3 hook", "not-returned-north pager"])
         // A new event after the copy takes a cursor after every copied one.
         _ = try await postgres.store(HubFixture.batch(kiosk: "gate-1", count: 1, firstSeq: 31).events)
         let newest = try await postgres.events(after: 55, limit: 10, excludingKiosk: "gate-9")
