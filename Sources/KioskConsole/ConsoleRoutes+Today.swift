@@ -27,24 +27,23 @@ extension ConsoleRoutes {
         let visit = try await visit(request)
         var headers = ConsoleResponse.securityHeaders
         headers[.contentType] = "text/event-stream; charset=utf-8"
-        let (store, clock, poll) = (self.store, self.clock, livePoll)
+        let feed = liveToday
         let body = ResponseBody { writer in
-            var sentCursor: Int64?
-            var lastWrite = ContinuousClock.now
-            var lastPage = ContinuousClock.now
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-            while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                let cursor = try await store.newestCursor(property: visit.property.id)
-                if cursor != sentCursor || lastPage.duration(to: .now) >= Self.liveRefresh {
-                    let today = try await store.today(for: visit.property, now: clock.now())
-                    let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
-                    try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
-                    (sentCursor, lastWrite, lastPage) = (cursor, .now, .now)
-                } else if lastWrite.duration(to: .now) >= Self.liveHeartbeat {
-                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
-                    lastWrite = .now
+            let page = await feed.join(visit.property)
+            defer { page.close.finish() }
+            try await withGracefulShutdownHandler {
+                for await update in page.updates {
+                    switch update {
+                    case .today(let today):
+                        let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
+                        try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
+                    case .quiet:
+                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    }
                 }
-                try await Task.sleep(for: poll)
+            } onGracefulShutdown: {
+                page.close.finish()
             }
             try await writer.finish(nil)
         }

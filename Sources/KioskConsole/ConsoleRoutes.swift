@@ -9,11 +9,12 @@ public import KioskHub
 public struct ConsoleRoutes: Sendable {
     let store: HubStore
     let clock: WallClock
-    /// How often the live Today page looks for a new event.
-    let livePoll: Duration
+    /// The live part of the Today pages open in this process.
+    let liveToday: LiveTodayFeed
     /// A gate silent this long is offline (`[alerts] gate_offline_minutes`).
     let gateOfflineMinutes: Int
 
+    /// `livePoll`: how often the live Today pages look for a new event.
     public init(
         store: HubStore,
         clock: WallClock = .system,
@@ -22,7 +23,13 @@ public struct ConsoleRoutes: Sendable {
     ) {
         self.store = store
         self.clock = clock
-        self.livePoll = livePoll
+        liveToday = LiveTodayFeed(
+            poll: livePoll,
+            refresh: Self.liveRefresh,
+            heartbeat: Self.liveHeartbeat,
+            newestCursor: { try await store.newestCursor(property: $0) },
+            today: { try await store.today(for: $0, now: clock.now()) }
+        )
         self.gateOfflineMinutes = gateOfflineMinutes
     }
 
