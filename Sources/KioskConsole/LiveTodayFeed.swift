@@ -98,8 +98,11 @@ actor LiveTodayFeed {
         }
     }
 
+    /// Each page keeps only its newest update while it writes the one before; a heartbeat never displaces a day.
     private func send(_ update: Update, to property: String, generation: Int) {
         guard let watch = watches[property], watch.generation == generation else { return }
-        for page in watch.pages.values { page.yield(update) }
+        for page in watch.pages.values {
+            if case .dropped(let day) = page.yield(update), case .today = day, case .quiet = update { page.yield(day) }
+        }
     }
 }

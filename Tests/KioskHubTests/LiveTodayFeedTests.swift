@@ -54,3 +54,39 @@ import Testing
     #expect(await firstUpdates.next() == nil)
     #expect(await secondUpdates.next() == nil)
 }
+
+/// A page still writing keeps only its newest update, and a heartbeat sent meanwhile does not displace the day
+/// waiting to be written.
+@Test func aHeartbeatDoesNotDisplaceADayAPageHasNotWritten() async throws {
+    let hub = try await HubFixture()
+    let store = hub.store
+    let property = try await store.property(HubProperty.defaultID)
+    let computed = Mutex(0)
+    // Each look at the newest event once the day was computed: the look before it has sent its update.
+    let (looks, looked) = AsyncStream.makeStream(of: Void.self)
+    let feed = LiveTodayFeed(
+        poll: .milliseconds(10),
+        refresh: .seconds(3600),
+        heartbeat: .zero,
+        newestCursor: { property in
+            if computed.withLock({ $0 }) > 0 { looked.yield() }
+            return try await store.newestCursor(property: property)
+        },
+        today: { property in
+            let today = try await store.today(for: property, now: Date())
+            computed.withLock { $0 += 1 }
+            return today
+        }
+    )
+    let page = await feed.join(property)
+    var waited = looks.makeAsyncIterator()
+    // The look that sent the day, then one that found nothing new and sent a heartbeat, then the next.
+    for _ in 0..<2 { await waited.next() }
+    var updates = page.updates.makeAsyncIterator()
+    guard case .today? = await updates.next() else {
+        Issue.record("the heartbeat displaced the day the page had not written")
+        return
+    }
+    page.close.finish()
+    #expect(computed.withLock { $0 } == 1)
+}
