@@ -1,23 +1,47 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a clean clone: installs what the tests need (Debian 12; apt-get needs root),
-# checks the formatting and the systemd units, builds with warnings as errors, runs every test, then the fault suite
-# and the benchmarks in --quick mode.
+# checks the formatting and the systemd units, builds with warnings as errors, runs every test (while the release build
+# runs beside them), then the fault suite and the benchmarks in --quick mode, and lists how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# What to undo on exit, whichever way the script ends.
+cleanup=()
+# Where the run's time goes: the wall-clock seconds of each step, listed when the script ends.
+took=()
+step_name=""
+step_start=$SECONDS
+step() {
+    [ -z "$step_name" ] || took+=("$(printf '%6d s  %s' $((SECONDS - step_start)) "$step_name")")
+    step_name=$1
+    step_start=$SECONDS
+    echo "== $1"
+}
+trap 'step end; printf "%s\n" "where the time went:" "${took[@]}"; for undo in "${cleanup[@]}"; do eval "$undo" || true; done' EXIT
+
+step "Debian packages"
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
 require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv openssl curl \
     postgresql cups cups-client printer-driver-cups-pdf weasyprint poppler-utils fonts-noto-core
 
-# What to undo on exit, whichever way the script ends.
-cleanup=()
-trap 'for step in "${cleanup[@]}"; do eval "$step" || true; done' EXIT
-
+step "formatting and systemd units"
 swift format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 # The systemd units: `systemd-analyze verify`, and their sandboxing scores against the limits in the script.
 bash scripts/check-systemd-units.sh
+step "debug build"
 swift build --build-tests
+
+# The release build of the fault suite and the benchmarks (the last steps) runs beside the tests, at the lowest CPU
+# priority and in a scratch directory of its own: the tests spend much of their time waiting on processes, readers and
+# the browser, and the build takes the CPU they leave. It is its own process group, so an early exit stops it.
+release_scratch=.build-ci-release
+release_log=$(mktemp)
+setsid nice -n 19 bash scripts/build-release.sh --scratch-path "$release_scratch" >"$release_log" 2>&1 &
+release_build=$!
+cleanup+=("kill -- -$release_build 2>/dev/null" "rm -f '$release_log'")
+
+step "fixtures and the main suite"
 
 # The reader tests reach a real pcscd with virtual readers; it runs only while the tests do.
 if [ "$(id -u)" -eq 0 ] && command -v pcscd >/dev/null; then
@@ -41,13 +65,16 @@ swift test --skip-build
 
 # Every hub test and every sync test (the sync fault scenarios through the fault proxy) again with the hub on
 # PostgreSQL (a new database per test): both backends pass the same suites.
+step "hub and sync suites on PostgreSQL"
 KIOSK_TEST_DATABASE_URL=$KIOSK_TEST_POSTGRES_SERVER swift test --skip-build --filter 'KioskHubTests|KioskSyncTests'
 
 # The web console in Chromium (Selenium), on both backends; screenshots of every page in .build/console-screenshots.
+step "browser suite"
 bash scripts/browser-tests.sh
 
 # No test may depend on the time of day: the command-line suite runs again with its programs' clocks at the other
 # chosen instants (after curfew, a minute before and just after the day starts; the first run was at 12:00).
+step "command-line suite at three more instants"
 for instant in after-curfew before-day-start after-day-start; do
     KIOSK_TEST_INSTANT=$instant swift test --skip-build --filter KioskCLITests
 done
@@ -55,6 +82,7 @@ done
 # The running hub against its OpenAPI document (docs/openapi.yaml), every check schemathesis has: no server error,
 # answers and headers as documented, bad input refused, good input accepted, authentication enforced.
 # schemathesis comes from PyPI into a virtual environment under .build (Debian's python3 refuses global pip installs).
+step schemathesis
 venv=.build/schemathesis-venv
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
 hub="$(swift build --show-bin-path)/kiosk-hub"
@@ -84,12 +112,21 @@ KIOSK_HUB_DATABASE_URL=${KIOSK_TEST_POSTGRES_SERVER%/*}/schemathesis run_schemat
 
 # Every parser of outside input under libFuzzer for 20 s each (Fuzz/, scripts/fuzz.sh); fails on an input that
 # crashes a parser or breaks one of its properties.
+step fuzzing
 bash scripts/fuzz.sh
 
 # The benchmarks and the fault suite in --quick mode, built for release as the README runs them (pcscd is still
 # up for the reader figures). kiosk-faults fails on a broken invariant and kiosk-bench on a figure it could not
 # measure; a missed timing goal fails neither. Their JSON stays in .build/ for a look afterwards.
-bash scripts/build-release.sh
-release="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+step "rest of the release build"
+if ! wait "$release_build"; then
+    tail -n 60 "$release_log" >&2
+    echo "the release build failed (above)" >&2
+    exit 1
+fi
+grep -E 'warning:|error:|complete!' "$release_log"
+release="$(swift build -c release --static-swift-stdlib --scratch-path "$release_scratch" --show-bin-path)"
+step "fault suite"
 "$release/kiosk-faults" --quick --json .build/faults-quick.json
+step benchmarks
 "$release/kiosk-bench" --quick --json .build/bench-quick.json
