@@ -34,11 +34,15 @@ swift build --build-tests
 
 # The release build of the fault suite and the benchmarks (the last steps) runs beside the tests, at the lowest CPU
 # priority and in a scratch directory of its own: the tests spend much of their time waiting on processes, readers and
-# the browser, and the build takes the CPU they leave. It is its own process group, so an early exit stops it.
+# the browser, and the build takes the CPU they leave. Job control gives it a process group of its own (so an early
+# exit stops all of it) in this session: a new session would be a scheduler autogroup of its own, where the nice
+# value would not yield to the tests.
 release_scratch=.build-ci-release
 release_log=$(mktemp)
-setsid nice -n 19 bash scripts/build-release.sh --scratch-path "$release_scratch" >"$release_log" 2>&1 &
+set -m
+nice -n 19 bash scripts/build-release.sh --scratch-path "$release_scratch" >"$release_log" 2>&1 &
 release_build=$!
+set +m
 cleanup+=("kill -- -$release_build 2>/dev/null" "rm -f '$release_log'")
 
 step "fixtures and the main suite"
