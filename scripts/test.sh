@@ -32,18 +32,18 @@ bash scripts/check-systemd-units.sh
 step "debug build"
 swift build --build-tests
 
-# The release build of the fault suite and the benchmarks (the last steps) runs beside the tests, at the lowest CPU
-# priority and in a scratch directory of its own: the tests spend much of their time waiting on processes, readers and
-# the browser, and the build takes the CPU they leave. Job control gives it a process group of its own (so an early
-# exit stops all of it) in this session: a new session would be a scheduler autogroup of its own, where the nice
-# value would not yield to the tests.
+# The release build of the fault suite and the benchmarks (the last steps) runs beside the tests, in a scratch
+# directory of its own, under the idle scheduling policy (inherited by every compiler process; a nice value is not:
+# SwiftPM starts its compilers at the default priority): it takes only CPU the tests leave, and they spend much of
+# their time waiting on processes, readers and the browser. Job control gives it a process group of its own, so an
+# early exit interrupts it (SwiftPM stops its compilers on SIGINT).
 release_scratch=.build-ci-release
 release_log=$(mktemp)
 set -m
-nice -n 19 bash scripts/build-release.sh --scratch-path "$release_scratch" >"$release_log" 2>&1 &
+chrt --idle 0 bash scripts/build-release.sh --scratch-path "$release_scratch" >"$release_log" 2>&1 &
 release_build=$!
 set +m
-cleanup+=("kill -- -$release_build 2>/dev/null" "rm -f '$release_log'")
+cleanup+=("kill -INT -- -$release_build 2>/dev/null" "rm -f '$release_log'")
 
 step "fixtures and the main suite"
 
