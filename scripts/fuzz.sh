@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ (one per parser of outside input) and runs each for FUZZ_SECONDS seconds
-# (default 20) from a few valid seeds; fails on the first input that crashes a parser or breaks one of its
-# properties (the input is kept in .build/fuzz/artifacts/). Prints how many inputs each target tried.
+# (default 20), one per core side by side, from a few valid seeds; fails on an input that crashes a parser or breaks
+# one of its properties (the input is kept in .build/fuzz/artifacts/). Prints how many inputs each target tried.
 #   FUZZ_SECONDS=3600 bash scripts/fuzz.sh            every target for an hour
 #   bash scripts/fuzz.sh FuzzRosterCSV                 one target
 set -euo pipefail
@@ -31,18 +31,32 @@ seed FuzzKeyboardLines $'\x0504A1B2C3\n1234567890\r\n' lines
 seed FuzzISO8601 '2026-11-21T21:03:00+05:30' instant
 seed FuzzISO8601 '2026-11-21' date
 
+# The targets run side by side, one per core (libFuzzer's process is single-threaded); each reports when all are done.
+run_target() {
+    SWIFT_BACKTRACE=enable=no "$bin/$1" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$work/artifacts/$1-" "$work/corpus/$1" >"$work/$1.log" 2>&1
+}
+declare -A job
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+    run_target "$target" &
+    job[$target]=$!
+done
+
 total=0
+failed=0
 for target in "${targets[@]}"; do
     log="$work/$target.log"
-    if ! SWIFT_BACKTRACE=enable=no "$bin/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/$target-" "$work/corpus/$target" >"$log" 2>&1; then
+    if ! wait "${job[$target]}"; then
         tail -n 40 "$log" >&2
         echo "$target: FAILED (the input is in $work/artifacts/)" >&2
-        exit 1
+        failed=1
+        continue
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
     echo "$target: ${runs:-0} inputs in ${seconds} s, ${coverage:-cov: ?}, no failure"
     total=$((total + ${runs:-0}))
 done
+[ "$failed" -eq 0 ] || exit 1
 echo "fuzzing: $total inputs tried, no failure"

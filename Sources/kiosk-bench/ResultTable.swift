@@ -3,8 +3,17 @@ import KioskTesting
 
 /// The readable table of a run.
 enum ResultTable {
+    #if DEBUG
+    /// A debug build's figures show that each can be measured, not how fast the product is.
+    private static let build = " (a debug build: its timings are not the product's)"
+    #else
+    private static let build = ""
+    #endif
+
     static func render(_ outcomes: [FigureOutcome], quick: Bool) -> String {
-        var lines = ["kiosk-bench\(quick ? " --quick" : "") on \(ProcessInfo.processInfo.hostName), \(ISO8601DateFormatter().string(from: Date()))"]
+        var lines = [
+            "kiosk-bench\(quick ? " --quick" : "") on \(ProcessInfo.processInfo.hostName), \(ISO8601DateFormatter().string(from: Date()))\(build)"
+        ]
         lines.append(String(repeating: "─", count: 100))
         lines += outcomes.map(row)
         return lines.joined(separator: "\n")
