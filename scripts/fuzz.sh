@@ -31,7 +31,7 @@ seed FuzzKeyboardLines $'\x0504A1B2C3\n1234567890\r\n' lines
 seed FuzzISO8601 '2026-11-21T21:03:00+05:30' instant
 seed FuzzISO8601 '2026-11-21' date
 
-# The targets run side by side, one per core (libFuzzer's process is single-threaded); each reports when all are done.
+# The targets run side by side, one per core (libFuzzer's process is single-threaded); results print in order.
 run_target() {
     SWIFT_BACKTRACE=enable=no "$bin/$1" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$1-" "$work/corpus/$1" >"$work/$1.log" 2>&1
