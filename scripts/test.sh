@@ -31,6 +31,8 @@ swift format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.
 bash scripts/check-systemd-units.sh
 step "debug build"
 swift build --build-tests
+# Where that build's programs are: schemathesis's hub, the fault suite and the benchmarks run from there.
+debug="$(swift build --show-bin-path)"
 
 step "fixtures and the main suite"
 
@@ -76,7 +78,7 @@ done
 step schemathesis
 venv=.build/schemathesis-venv
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
-hub="$(swift build --show-bin-path)/kiosk-hub"
+hub="$debug/kiosk-hub"
 # run_schemathesis NAME: a hub with its own data directory (and KIOSK_HUB_DATABASE_URL when set), checked as above.
 run_schemathesis() {
     local hub_dir port hub_pid token operator_token
@@ -110,7 +112,6 @@ bash scripts/fuzz.sh
 # kiosk-faults fails on a broken invariant and kiosk-bench on a figure it could not measure; a missed timing goal fails
 # neither, and a debug build's timings are not the product's (the figures are measured on release builds: README,
 # "Benchmarks"). A release build here would add half again to the run's time. Their JSON stays in .build/.
-debug="$(swift build --show-bin-path)"
 step "fault suite"
 "$debug/kiosk-faults" --quick --json .build/faults-quick.json
 step benchmarks

@@ -4,15 +4,17 @@ import KioskTesting
 
 /// P7: the resident memory of the real `kiosk run` (off a terminal, a keyboard-wedge reader on its standard
 /// input, as a USB reader that types UIDs, syncing to a real `kiosk-hub` on loopback) once warmed up, and its
-/// growth while it records many taps, through a hub outage whose backlog it then pushes; the baseline is its memory
-/// right after start-up.
+/// growth while it records many taps; the baseline is its memory right after start-up. The warm-up and the many
+/// taps each hold a hub outage whose backlog the kiosk then pushes, so the steady reading is a gate's memory after its
+/// first backlog (which grows the hub connection's receive buffers to their bound) and the growth is what more taps
+/// and another backlog add; both readings are taken with every tap recorded and synced.
 struct SteadyMemoryFigure: BenchFigure {
     let name = "P7"
     let title = "kiosk run memory at steady state and over many taps"
     static let students = 500
 
     func measure(_ run: ScratchRun) async throws -> FigureResult {
-        let (warmUp, taps, outage) = run.quick ? (2_000, 20_000, 2_000) : (20_000, 1_000_000, 10_000)
+        let (warmUp, taps, outage) = run.quick ? (4_000, 20_000, 2_000) : (20_000, 1_000_000, 10_000)
         let directory = try run.directory("p7")
         let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID], roster: NumberedRoster.csv(students: Self.students))
         let kiosk = try await BenchKiosk.directory(
@@ -35,18 +37,14 @@ struct SteadyMemoryFigure: BenchFigure {
         try await Self.waitForEvents(0, in: journal)
         try await Task.sleep(for: .seconds(1))
         let started = statistics.residentBytes ?? 0
-        try await Self.tap(warmUp, from: 0, into: input)
-        try await Self.waitForEvents(warmUp, in: journal)
+        try await Self.tap(warmUp, from: 0, withOutage: outage, of: hub.process.pid, into: input, journal: journal)
+        try await Self.waitForSynced(warmUp, in: journal)
         let steady = statistics.residentBytes ?? 0
         let steadyAnonymous = statistics.anonymousResidentBytes ?? 0
         let start = ContinuousClock.now
-        let outageAt = warmUp + taps / 5
-        try await Self.tap(outageAt - warmUp, from: warmUp, into: input)
-        try await Self.waitForEvents(outageAt, in: journal)
-        try await Self.tapDuringOutage(of: hub.process.pid, outage, from: outageAt, into: input, journal: journal)
-        try await Self.tap(warmUp + taps - outageAt - outage, from: outageAt + outage, into: input)
-        try await Self.waitForEvents(warmUp + taps, in: journal)
+        try await Self.tap(taps, from: warmUp, withOutage: outage, of: hub.process.pid, into: input, journal: journal)
         let seconds = (ContinuousClock.now - start).milliseconds / 1000
+        try await Self.waitForSynced(warmUp + taps, in: journal)
         let after = statistics.residentBytes ?? 0
         let afterAnonymous = statistics.anonymousResidentBytes ?? 0
         let peak = statistics.peakResidentBytes ?? 0
@@ -68,18 +66,35 @@ struct SteadyMemoryFigure: BenchFigure {
             ratio: Double(steady) / Double(max(started, 1)),
             goal: "steady RSS ≤ 30 MB and ≤ 1 MB growth",
             met: megabytes(steady) <= 30 && growth <= 1,
-            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal), \(synced) synced to the hub meanwhile, "
-                + "\(outage) of them while the hub was stopped (SIGSTOP) and pushed as a backlog when it went on; \(Self.students) students, "
+            note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal) and \(synced) synced to the hub; "
+                + "\(outage) of each while the hub was stopped (SIGSTOP), pushed as a backlog when it went on; \(Self.students) students, "
                 + "debounce 10 s; growth is of the whole RSS, its anonymous part the heap's"
         )
     }
 
-    /// Types `count` card UIDs, counted from `first`, while the hub process `hub` is stopped, as in a network outage,
-    /// until the journal holds them; then lets the hub go on.
-    private static func tapDuringOutage(of hub: Int32, _ count: Int, from first: Int, into input: Pipe, journal: String) async throws {
+    /// Types `count` card UIDs, counted from `first`, until the journal holds them: after the first fifth, `outage` of
+    /// them while the hub process `hub` is stopped, as in a network outage; then the hub goes on and the rest follow.
+    private static func tap(
+        _ count: Int,
+        from first: Int,
+        withOutage outage: Int,
+        of hub: Int32,
+        into input: Pipe,
+        journal: String
+    ) async throws {
+        let outageAt = first + count / 5
+        try await tap(outageAt - first, from: first, into: input)
+        try await waitForEvents(outageAt, in: journal)
         kill(hub, SIGSTOP)
-        defer { kill(hub, SIGCONT) }
-        try await tap(count, from: first, into: input)
+        do {
+            try await tap(outage, from: outageAt, into: input)
+            try await waitForEvents(outageAt + outage, in: journal)
+        } catch {
+            kill(hub, SIGCONT)
+            throw error
+        }
+        kill(hub, SIGCONT)
+        try await tap(first + count - outageAt - outage, from: outageAt + outage, into: input)
         try await waitForEvents(first + count, in: journal)
     }
 
@@ -99,16 +114,29 @@ struct SteadyMemoryFigure: BenchFigure {
 
     /// Waits until the journal holds `count` events (the kiosk commits them one by one).
     private static func waitForEvents(_ count: Int, in path: String) async throws {
+        try await waitForJournal(at: path, "record \(count) taps") { held, _ in held >= count }
+    }
+
+    /// Waits until the journal holds `count` events and none of them is pending: the hub has them all.
+    private static func waitForSynced(_ count: Int, in path: String) async throws {
+        try await waitForJournal(at: path, "record and sync \(count) taps") { held, pending in held >= count && pending == 0 }
+    }
+
+    /// Polls the journal's count of events and of pending ones until `done` says so, for up to an hour.
+    private static func waitForJournal(at path: String, _ what: String, until done: (Int, Int) -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(3600)
         while ContinuousClock.now < deadline {
             if FileManager.default.fileExists(atPath: path) {
                 let queue = try DatabaseQueue(path: path)
-                let held = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+                let (held, pending) = try await queue.read { db in
+                    let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(sync_state = 'pending'), 0) FROM event")
+                    return (row?[0] ?? 0, row?[1] ?? 0) as (Int, Int)
+                }
                 try queue.close()
-                if held >= count { return }
+                if done(held, pending) { return }
             }
             try await Task.sleep(for: .milliseconds(200))
         }
-        throw BenchError("the kiosk did not record \(count) taps within an hour")
+        throw BenchError("the kiosk did not \(what) within an hour")
     }
 }
