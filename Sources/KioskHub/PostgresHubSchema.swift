@@ -181,6 +181,29 @@ enum PostgresHubSchema {
                 "CREATE INDEX alert_kiosk ON alert (property_id, event, kiosk_id, created_at)",
             ]
         ),
+        (
+            // Every text column compares byte by byte (`COLLATE "C"`), whatever the database's locale: ids, UIDs and names
+            // sort as the SQLite hub sorts them, and an index comparison is a memcmp, not the locale's strcoll (faster
+            // event inserts: BENCHMARKS.md, P5-PG1). One ALTER per table, so each table's indexes are rebuilt once.
+            "v8",
+            [
+                """
+                DO $$
+                DECLARE altered record;
+                BEGIN
+                    FOR altered IN
+                        SELECT table_name, string_agg(format('ALTER COLUMN %I TYPE text COLLATE "C"', column_name), ', ') AS columns
+                        FROM information_schema.columns
+                        WHERE table_schema = current_schema() AND data_type = 'text' AND collation_name IS DISTINCT FROM 'C'
+                        GROUP BY table_name
+                    LOOP
+                        EXECUTE format('ALTER TABLE %I %s', altered.table_name, altered.columns);
+                    END LOOP;
+                END
+                $$
+                """
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -74,14 +74,14 @@ extension PostgresHubStorage {
                 SELECT id, body, created_at FROM alert
                 WHERE created_at >= \(since?.storeMillis ?? Int64.min) AND (\(property)::text IS NULL OR property_id = \(property))
                     AND (\(events.map { $0.map(\.rawValue) })::text[] IS NULL OR event = ANY(\(events.map { $0.map(\.rawValue) })::text[]))
-                ORDER BY created_at DESC, id COLLATE "C"
+                ORDER BY created_at DESC, id
                 """
             ).decode((String, String, Int64).self)
             var deliveries: [String: [AlertRecord.Delivery]] = [:]
             for (id, channel, state, attempts, error, updated) in try await query(
                 """
                 SELECT alert_id, channel, state, attempts, last_error, updated_at FROM alert_delivery
-                WHERE alert_id = ANY(\(rows.map(\.0))) ORDER BY channel COLLATE "C"
+                WHERE alert_id = ANY(\(rows.map(\.0))) ORDER BY channel
                 """
             ).decode((String, String, String, Int32, String?, Int64).self) {
                 deliveries[id, default: []].append(
@@ -106,7 +106,7 @@ extension PostgresHubStorage {
             let bodies = try await query(
                 """
                 SELECT body FROM alert WHERE property_id = \(property) AND event = \(event.rawValue) AND kiosk_id = \(kioskID)
-                ORDER BY created_at DESC, id COLLATE "C" LIMIT 1
+                ORDER BY created_at DESC, id LIMIT 1
                 """
             ).decode(String.self)
             return bodies.first.flatMap { try? JSONDecoder().decode(Alert.self, from: Data($0.utf8)) }

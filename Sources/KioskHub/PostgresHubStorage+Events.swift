@@ -202,7 +202,7 @@ extension PostgresHubStorage {
     public func eventIDs() async throws(KioskError) -> [String] {
         try await failing("read failed") {
             var ids: [String] = []
-            for id in try await query("SELECT id FROM event ORDER BY id COLLATE \"C\"").decode(String.self) {
+            for id in try await query("SELECT id FROM event ORDER BY id").decode(String.self) {
                 ids.append(id)
             }
             return ids

@@ -24,7 +24,7 @@ extension PostgresHubStorage {
                 SELECT kiosk_id, MAX(last_seen_at) FROM (
                     SELECT kiosk_id, NULL::BIGINT AS last_seen_at FROM token WHERE role = 'kiosk' AND property_id = \(property)
                     UNION ALL SELECT kiosk_id, last_seen_at FROM kiosk_contact WHERE property_id = \(property)
-                ) AS gate GROUP BY kiosk_id ORDER BY kiosk_id COLLATE "C"
+                ) AS gate GROUP BY kiosk_id ORDER BY kiosk_id
                 """
             ).decode((String, Int64?).self) {
                 gates.append((kiosk, lastSeen.map(Date.init(storeMillis:))))

@@ -35,7 +35,7 @@ extension PostgresHubStorage {
             """
             SELECT id, student_id, valid_from, valid_until, reason FROM pass
             WHERE property_id = \(property) AND valid_until >= \(first) AND valid_from <= \(last)
-            ORDER BY valid_from, id COLLATE "C"
+            ORDER BY valid_from, id
             """,
             on: connection
         ).decode((String, String, Int64, Int64, String).self).map { id, studentID, from, until, reason in

@@ -25,7 +25,7 @@ extension PostgresHubStorage {
             for (id, name, zone, start, curfew, debounce, state) in try await query(
                 """
                 SELECT id, name, timezone, day_starts_at, curfew, debounce_seconds, initial_state FROM property
-                ORDER BY id COLLATE "C"
+                ORDER BY id
                 """
             ).decode((String, String, String, String, String, Int32, String).self) {
                 rows.append(

@@ -35,7 +35,7 @@ extension PostgresHubStorage {
         let readsFrom = startInstant.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         var students: [Student] = []
         for (id, name, room) in try await run(
-            "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id COLLATE \"C\"",
+            "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id",
             on: connection
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
@@ -49,7 +49,7 @@ extension PostgresHubStorage {
                 SELECT student_id, id, occurred_at, direction FROM event
                 WHERE property_id = student.property_id AND student_id = student.id AND outcome = 'accepted' AND occurred_at < \(start)
                     AND direction IN ('in', 'out')
-                ORDER BY occurred_at DESC, id COLLATE "C" DESC LIMIT 1
+                ORDER BY occurred_at DESC, id DESC LIMIT 1
             ) AS prior
             WHERE student.property_id = \(property) AND student.status = 'active'
             """,

@@ -57,13 +57,13 @@ extension PostgresHubStorage {
         try await failing("read failed") {
             var tags: [String: [TagUID]] = [:]
             for (uid, studentID) in try await query(
-                "SELECT uid, student_id FROM tag WHERE property_id = \(property) ORDER BY uid COLLATE \"C\""
+                "SELECT uid, student_id FROM tag WHERE property_id = \(property) ORDER BY uid"
             ).decode((String, String).self) {
                 if let tag = try? TagUID(parsing: uid) { tags[studentID, default: []].append(tag) }
             }
             var entries: [RosterEntry] = []
             for (id, name, room, status) in try await query(
-                "SELECT id, name, room, status FROM student WHERE property_id = \(property) ORDER BY id COLLATE \"C\""
+                "SELECT id, name, room, status FROM student WHERE property_id = \(property) ORDER BY id"
             ).decode((String, String, String, String).self) {
                 let student = Student(id: id, name: name, room: room, status: StudentStatus(rawValue: status) ?? .inactive)
                 entries.append(RosterEntry(student: student, tags: tags[id] ?? []))

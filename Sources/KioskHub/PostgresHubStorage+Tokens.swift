@@ -58,7 +58,7 @@ extension PostgresHubStorage {
             for (role, kiosk, property, hash, created) in try await query(
                 """
                 SELECT role, kiosk_id, property_id, hash, created_at FROM token
-                ORDER BY kiosk_id IS NULL, kiosk_id COLLATE "C", created_at
+                ORDER BY kiosk_id IS NULL, kiosk_id, created_at
                 """
             ).decode((String, String?, String?, String, Int64).self) {
                 guard let holder = TokenHolder(role: role, kioskID: kiosk, propertyID: property) else { continue }

@@ -21,7 +21,7 @@ extension PostgresHubStorage {
     public func users() async throws(KioskError) -> [HubUser] {
         try await failing("read failed") {
             try await decodeUsers(
-                query("SELECT \(unescaped: Self.userColumns) FROM hub_user u ORDER BY name COLLATE \"C\"")
+                query("SELECT \(unescaped: Self.userColumns) FROM hub_user u ORDER BY name")
             ).map(\.user)
         }
     }

@@ -31,13 +31,14 @@ public enum TestDatabase {
         return HubStore(storage: storage)
     }
 
-    /// A new, empty database on the PostgreSQL server `server` (its user may create databases).
-    public static func createDatabase(on server: DatabaseURL) async throws -> DatabaseURL {
+    /// A new, empty database on the PostgreSQL server `server` (its user may create databases), with `options` added to
+    /// its `CREATE DATABASE` (a template, a locale).
+    public static func createDatabase(on server: DatabaseURL, options: String = "") async throws -> DatabaseURL {
         let name = "hub_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let admin = PostgresHubStorage.client(url: server, password: nil, connections: 1, logger: quiet)
         let adminRun = Task { await admin.run() }
         defer { adminRun.cancel() }
-        _ = try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: quiet)
+        _ = try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) \(options)"), logger: quiet)
         guard let url = DatabaseURL("postgres://\(server.user):\(server.password ?? "")@\(server.host):\(server.port)/\(name)") else {
             throw KioskError(.configuration, "cannot name a database on \(server)")
         }

@@ -52,6 +52,22 @@ import Testing
         try await BeforeProperties.expectKept(in: HubStore(storage: storage))
     }
 
+    /// On a database whose locale sorts "a1" before "B1" (ICU's en-US), the hub's text still sorts byte by byte, as
+    /// the SQLite hub's does.
+    @Test func textComparesByteByByteWhateverTheDatabasesLocale() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let url = try await TestDatabase.createDatabase(on: server, options: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'")
+        let storage = try await TestDatabase.postgresStorage(url: url)
+        try await storage.migrate()
+        _ = try await storage.client.query("INSERT INTO student (property_id, id, name, room, status) VALUES ('default', 'a1', 'A', '1', 'active')")
+        _ = try await storage.client.query("INSERT INTO student (property_id, id, name, room, status) VALUES ('default', 'B1', 'B', '1', 'active')")
+        var ids: [String] = []
+        for try await id in try await storage.client.query("SELECT id FROM student ORDER BY id").decode(String.self) { ids.append(id) }
+        #expect(ids == ["B1", "a1"])
+        let localeOrder = try await storage.client.query("SELECT 'a1' < 'B1'").decode(Bool.self)
+        for try await aFirst in localeOrder { #expect(aFirst, "the database's own locale puts a1 first") }
+    }
+
     @Test func aDatabaseFromANewerHubIsRefused() async throws {
         guard let server = try TestDatabase.requireServer() else { return }
         let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
