@@ -85,15 +85,12 @@ struct SteadyMemoryFigure: BenchFigure {
         let outageAt = first + count / 5
         try await tap(outageAt - first, from: first, into: input)
         try await waitForEvents(outageAt, in: journal)
-        kill(hub, SIGSTOP)
         do {
+            kill(hub, SIGSTOP)
+            defer { kill(hub, SIGCONT) }
             try await tap(outage, from: outageAt, into: input)
             try await waitForEvents(outageAt + outage, in: journal)
-        } catch {
-            kill(hub, SIGCONT)
-            throw error
         }
-        kill(hub, SIGCONT)
         try await tap(first + count - outageAt - outage, from: outageAt + outage, into: input)
         try await waitForEvents(first + count, in: journal)
     }
