@@ -29,8 +29,10 @@ extension PostgresHubStorage {
         }
     }
 
-    /// Stores each record of `batches` at most once, in one INSERT that skips what the unique id and (kiosk, seq)
-    /// refuse; only the records it skipped are looked up, to say why.
+    /// Stores each record of `batches` at most once. Usually none is stored yet: one plain INSERT stores them all.
+    /// When a unique index refuses one (a replay after a lost answer, a reused seq), that INSERT is undone and one
+    /// that skips what the unique id and (kiosk, seq) refuse runs instead; only the records it skipped are looked up,
+    /// to say why. (Skipping conflicts costs PostgreSQL a check of both indexes before each row's insert.)
     private func store(_ batches: [EventBatchInsert]) async throws(KioskError) -> [[EventInsertion]] {
         try await failing("write failed, nothing was stored") {
             try await transaction { connection in
@@ -38,7 +40,16 @@ extension PostgresHubStorage {
                 let events = batches.flatMap { batch in
                     batch.records.map { StoredEvent(cursor: 0, property: batch.property, receivedAt: batch.receivedAt, record: $0) }
                 }
-                var inserted = Set(try await run(Self.insertion(events, copy: false), on: connection).map { try $0.decode(String.self) })
+                try await run("SAVEPOINT fresh", on: connection)
+                do {
+                    try await run(Self.insertion(events, keepingCursors: false, skippingConflicts: false), on: connection)
+                    try await run("RELEASE SAVEPOINT fresh", on: connection)
+                    return batches.map { batch in Array(repeating: EventInsertion.stored, count: batch.records.count) }
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
+                    try await run("ROLLBACK TO SAVEPOINT fresh", on: connection)
+                }
+                let skipping = Self.insertion(events, keepingCursors: false, skippingConflicts: true)
+                var inserted = Set(try await run(skipping, on: connection).map { try $0.decode(String.self) })
                 // The first of equal ids in the batches is the one stored; a later one is a replay of it.
                 let stored = events.map { inserted.remove($0.record.id.rawValue) != nil }
                 let skipped = zip(events, stored).filter { !$0.1 }.map { $0.0.record.id.rawValue }
@@ -62,12 +73,15 @@ extension PostgresHubStorage {
         }
     }
 
+    /// The SQLSTATE of a row refused by a unique index.
+    static let uniqueViolation = "23505"
+
     /// One INSERT of `events` from an array per column (`UNNEST`), in their order, however many they are: PostgreSQL
     /// reads one short statement instead of one with seventeen parameters a row. A column that may be NULL comes as its
-    /// values and whether each is there. A `copy` keeps each event's own place in the pull feed and fails on an id
-    /// already stored; otherwise each event takes the next place, what the unique id or (kiosk, seq) refuses is
-    /// skipped, and the statement returns the ids it stored.
-    static func insertion(_ events: [StoredEvent], copy: Bool) -> PostgresQuery {
+    /// values and whether each is there. `keepingCursors` keeps each event's own place in the pull feed (a copy of
+    /// another store), otherwise each takes the next place. `skippingConflicts` skips what the unique id or (kiosk,
+    /// seq) refuses and returns the ids stored; otherwise the statement fails on the first such event.
+    static func insertion(_ events: [StoredEvent], keepingCursors: Bool, skippingConflicts: Bool) -> PostgresQuery {
         let records = events.map(\.record)
         var bindings = PostgresBindings(capacity: 22)
         bindings.append(events.map(\.cursor))
@@ -88,8 +102,8 @@ extension PostgresHubStorage {
         bindings.append(records.map(\.clockSynchronised))
         bindings.append(events.map(\.receivedAt.storeMillis))
         bindings.append(events.map(\.property))
-        let cursor = copy ? "cursor, " : ""
-        let conflicts = copy ? "" : "ON CONFLICT DO NOTHING RETURNING id"
+        let cursor = keepingCursors ? "cursor, " : ""
+        let conflicts = skippingConflicts ? "ON CONFLICT DO NOTHING RETURNING id" : ""
         return PostgresQuery(
             unsafeSQL: """
                 INSERT INTO event (\(cursor)id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
@@ -118,7 +132,7 @@ extension PostgresHubStorage {
         try await failing("write failed, nothing of this batch was stored") {
             try await transaction { connection in
                 try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                if !events.isEmpty { try await run(Self.insertion(events, copy: true), on: connection) }
+                if !events.isEmpty { try await run(Self.insertion(events, keepingCursors: true, skippingConflicts: false), on: connection) }
                 try await run("SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event", on: connection)
             }
         }

@@ -6,7 +6,7 @@ import KioskStore
 extension SQLiteHubStorage {
     /// One transaction for `batches`, each in its own savepoint, so one batch's failure fails only that batch; when
     /// the transaction itself fails, every batch fails.
-    static func write(_ batches: [EventBatchInsert], into database: StoreDatabase) async -> [Result<[EventInsertion], KioskError>] {
+    static func write(_ batches: [SQLiteEventBatch], into database: StoreDatabase) async -> [Result<[EventInsertion], KioskError>] {
         let noun = database.schema.noun
         do throws(KioskError) {
             return try await database.write { db in
@@ -30,8 +30,10 @@ extension SQLiteHubStorage {
         }
     }
 
-    /// Stores each record at most once; the statements are prepared once for the whole transaction.
-    private static func insert(_ batch: EventBatchInsert, into db: Database) throws -> [EventInsertion] {
+    /// Stores each record at most once; the statements are prepared once for the whole transaction. Which of the
+    /// batch's (kiosk, seq) another event holds is read in one range scan per kiosk, not one lookup per record; when
+    /// none does and the batch repeats none, no record needs a look at them.
+    private static func insert(_ batch: SQLiteEventBatch, into db: Database) throws -> [EventInsertion] {
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO event (\(EventColumns.names), received_at, property_id) VALUES (\(EventColumns.placeholders), ?, ?)
@@ -39,17 +41,75 @@ extension SQLiteHubStorage {
                 """
         )
         let owner = try db.cachedStatement(sql: "SELECT kiosk_id FROM event WHERE id = ?")
-        let seqHolder = try db.cachedStatement(sql: "SELECT id FROM event WHERE kiosk_id = ? AND seq = ? AND id != ? LIMIT 1")
-        let receivedAt = batch.receivedAt.storeMillis
-        return try batch.records.map { record in
-            if try String.fetchOne(seqHolder, arguments: [record.kioskID, record.seq, record.id.rawValue]) != nil {
-                return try String.fetchOne(owner, arguments: [record.id.rawValue]) == nil ? .seqTaken : .idOfAnotherKiosk
+        var holders = try seqHolders(in: batch.seqRanges, db)
+        let checking = batch.repeatsSeq || !holders.isEmpty
+        return try batch.rows.map { row in
+            if checking, holders[row.key, default: []].contains(where: { $0 != row.id }) {
+                return try String.fetchOne(owner, arguments: [row.id]) == nil ? .seqTaken : .idOfAnotherKiosk
             }
-            var arguments = EventColumns.arguments(record)
-            arguments += [receivedAt, batch.property]
-            try insert.execute(arguments: arguments)
-            if db.changesCount == 1 { return .stored }
-            return try String.fetchOne(owner, arguments: [record.id.rawValue]) == record.kioskID ? .duplicate : .idOfAnotherKiosk
+            try insert.execute(arguments: row.arguments)
+            if db.changesCount == 1 {
+                if checking { holders[row.key, default: []].append(row.id) }
+                return .stored
+            }
+            return try String.fetchOne(owner, arguments: [row.id]) == row.key.kiosk ? .duplicate : .idOfAnotherKiosk
         }
+    }
+
+    /// The event ids stored at each (kiosk, seq) of `ranges`.
+    private static func seqHolders(in ranges: [SQLiteEventBatch.SeqRange], _ db: Database) throws -> [SeqKey: [String]] {
+        let scan = try db.cachedStatement(sql: "SELECT seq, id FROM event WHERE kiosk_id = ? AND seq BETWEEN ? AND ?")
+        var holders: [SeqKey: [String]] = [:]
+        for range in ranges {
+            let rows = try Row.fetchCursor(scan, arguments: [range.kiosk, range.first, range.last])
+            while let row = try rows.next() {
+                holders[SeqKey(kiosk: range.kiosk, seq: row[0]), default: []].append(row[1])
+            }
+        }
+        return holders
+    }
+}
+
+/// A kiosk's sequence number.
+struct SeqKey: Hashable {
+    let kiosk: String
+    let seq: Int64
+}
+
+/// A kiosk's batch made ready before it waits for the hub's one writer: each record's statement arguments, the
+/// ranges of sequence numbers to look at, and whether it repeats a (kiosk, seq). The writer only binds and steps.
+struct SQLiteEventBatch: Sendable {
+    /// What the writer needs of one record.
+    struct Row: Sendable {
+        let id: String
+        let key: SeqKey
+        let arguments: StatementArguments
+    }
+
+    /// The lowest and highest seq of one kiosk's records.
+    struct SeqRange: Sendable {
+        let kiosk: String
+        let first: Int64
+        let last: Int64
+    }
+
+    let rows: [Row]
+    let seqRanges: [SeqRange]
+    let repeatsSeq: Bool
+
+    /// `records` pushed to `property`, received at `receivedAt`.
+    init(records: [EventRecord], property: String, receivedAt: Date) {
+        let receivedAt = receivedAt.storeMillis
+        rows = records.map { record in
+            var arguments = EventColumns.arguments(record)
+            arguments += [receivedAt, property]
+            return Row(id: record.id.rawValue, key: SeqKey(kiosk: record.kioskID, seq: record.seq), arguments: arguments)
+        }
+        seqRanges = Dictionary(grouping: records, by: \.kioskID).compactMap { kiosk, records in
+            let seqs = records.map(\.seq)
+            guard let first = seqs.min(), let last = seqs.max() else { return nil }
+            return SeqRange(kiosk: kiosk, first: first, last: last)
+        }
+        repeatsSeq = Set(rows.map(\.key)).count < rows.count
     }
 }

@@ -10,7 +10,7 @@ public import ServiceLifecycle
 /// share commits (`GroupCommit`).
 public struct SQLiteHubStorage: HubStorage {
     let database: StoreDatabase
-    let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>()
+    let eventWrites = GroupCommit<SQLiteEventBatch, [EventInsertion]>()
     private let checkpoints: CheckpointService
 
     init(database: StoreDatabase) {
@@ -25,7 +25,7 @@ public struct SQLiteHubStorage: HubStorage {
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
     public static func open(dataDirectory: String) throws(KioskError) -> SQLiteHubStorage {
         let path = (dataDirectory as NSString).appendingPathComponent("hub.sqlite")
-        return SQLiteHubStorage(database: try StoreDatabase.open(path: path, schema: SQLiteHubSchema.schema))
+        return SQLiteHubStorage(database: try StoreDatabase.open(path: path, schema: SQLiteHubSchema.schema, footprint: .hub))
     }
 
     public func isHealthy() async -> Bool {
@@ -67,7 +67,8 @@ public struct SQLiteHubStorage: HubStorage {
 
     public func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion] {
         let database = database
-        return try await eventWrites.commit(EventBatchInsert(records: records, property: property, receivedAt: receivedAt)) { batches in
+        let batch = SQLiteEventBatch(records: records, property: property, receivedAt: receivedAt)
+        return try await eventWrites.commit(batch) { batches in
             await Self.write(batches, into: database)
         }
     }

@@ -1,23 +1,33 @@
 import GRDB
 
-/// How much memory a database's connections may keep: a gate's journal little, the hub SQLite's defaults.
+/// How much memory a database's connections may keep: a gate's journal little, the hub's writer much.
 public struct StoreFootprint: Sendable {
     /// Connections that may read at once, beside the one that writes.
     public var maximumReaderCount: Int
-    /// Recently used pages each connection may keep, in KiB (`PRAGMA cache_size`); nil keeps SQLite's 2 MB.
+    /// Recently used pages each reading connection may keep, in KiB (`PRAGMA cache_size`); nil keeps SQLite's 2 MB.
     public var pageCacheKibibytes: Int?
+    /// The same for the connections that write; nil keeps `pageCacheKibibytes`.
+    public var writerPageCacheKibibytes: Int?
 
-    /// GRDB's pool of five readers and SQLite's own page caches: for a process serving many clients.
+    /// GRDB's pool of five readers and SQLite's own page caches.
     public static let standard = StoreFootprint(maximumReaderCount: 5, pageCacheKibibytes: nil)
     /// For a gate: it seldom reads more than twice at once (the sync, the summary), and a tap touches a handful of
     /// pages (the student's, the index leaves being appended to), so its caches need not grow with the journal.
     public static let gate = StoreFootprint(maximumReaderCount: 2, pageCacheKibibytes: 512)
+    /// For a hub serving many kiosks: five readers with SQLite's caches, and 64 MB of pages for its one writer, whose
+    /// inserts land all over the event table's indexes (random ids, every student): in 2 MB most of them would be
+    /// read again from the file for each batch, on the one thread every kiosk's batch waits for.
+    public static let hub = StoreFootprint(maximumReaderCount: 5, pageCacheKibibytes: nil, writerPageCacheKibibytes: 65_536)
 
     /// Sets the pool's reader count, and the page cache size of each connection as it opens.
     func configure(_ configuration: inout Configuration) {
         configuration.maximumReaderCount = maximumReaderCount
-        if let pageCacheKibibytes {
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKibibytes)") }
+        let (reading, writing) = (pageCacheKibibytes, writerPageCacheKibibytes ?? pageCacheKibibytes)
+        guard reading != nil || writing != nil else { return }
+        configuration.prepareDatabase { db in
+            if let kibibytes = db.configuration.readonly ? reading : writing {
+                try db.execute(sql: "PRAGMA cache_size = -\(kibibytes)")
+            }
         }
     }
 }

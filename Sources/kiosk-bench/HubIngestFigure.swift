@@ -12,11 +12,12 @@ struct HubIngestFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let perKiosk = run.quick ? 2_000 : 10_000
         let total = perKiosk * Self.kiosks
-        let soloRate = try await HubIngestLoad.rate([("solo", total)], in: try run.directory("p5-solo"))
-        let rate = try await HubIngestLoad.rate(HubIngestLoad.gates(Self.kiosks, perKiosk: perKiosk), in: try run.directory("p5"))
+        let solo = try await HubIngestLoad.run([("solo", total)], in: try run.directory("p5-solo"))
+        let sixteen = try await HubIngestLoad.run(HubIngestLoad.gates(Self.kiosks, perKiosk: perKiosk), in: try run.directory("p5"))
+        let (rate, soloRate) = (sixteen.rate, solo.rate)
         return FigureResult(
-            values: [Measured(label: "16 kiosks", value: rate, unit: "records/s")],
-            baseline: [Measured(label: "1 kiosk", value: soloRate, unit: "records/s")],
+            values: [Measured(label: "16 kiosks", value: rate, unit: "records/s")] + sixteen.cpuValues(),
+            baseline: [Measured(label: "1 kiosk", value: soloRate, unit: "records/s")] + solo.cpuValues(prefix: "1 kiosk: "),
             ratio: rate / soloRate,
             goal: "≥ 100k records/s",
             met: rate >= 100_000,

@@ -10,14 +10,29 @@ import KioskWire
 enum HubIngestLoad {
     static let batchSize = WirePaths.maximumBatchEvents
 
+    /// One load's rate and where the machine's CPU went during it (the load's side: the benchmark's own clients).
+    struct Outcome {
+        let rate: Double
+        let cpu: LoadCPU
+        let records: Int
+
+        /// The CPU split as figure values, labelled with `prefix`.
+        func cpuValues(prefix: String = "") -> [Measured] { cpu.values(records: records, load: "kiosks'", prefix: prefix) }
+    }
+
     /// Records per second of `kiosks` (id and event count) pushing at once into `processes` new hubs on SQLite in
     /// `directory` or on the PostgreSQL database at `databaseURL`, kiosk n to hub n mod `processes`; every event
     /// must be acknowledged and then be in the hub's database once.
-    static func rate(_ kiosks: [(id: String, count: Int)], in directory: URL, databaseURL: String? = nil, processes: Int = 1) async throws -> Double {
+    static func run(_ kiosks: [(id: String, count: Int)], in directory: URL, databaseURL: String? = nil, processes: Int = 1) async throws -> Outcome {
         let hub = try await BenchHub(in: directory, kioskIDs: kiosks.map(\.id), databaseURL: databaseURL, processes: processes)
-        let seconds: Double
+        let (seconds, cpu): (Double, LoadCPU)
         do {
-            seconds = try await push(kiosks.map { ($0.id, events(kiosk: $0.id, count: $0.count)) }, hub: hub)
+            let load = kiosks.map { ($0.id, events(kiosk: $0.id, count: $0.count)) }
+            (seconds, cpu) = try await LoadCPU.during(hubs: hub.hubs.map(\.process.pid)) {
+                let clients = try LoadCPU.ownSeconds()
+                let seconds = try await push(load, hub: hub)
+                return (seconds, try LoadCPU.ownSeconds() - clients)
+            }
             try await hub.terminate()
         } catch {
             try? await hub.terminate()
@@ -26,7 +41,7 @@ enum HubIngestLoad {
         let total = kiosks.map(\.count).reduce(0, +)
         let (rows, distinct) = try await stored(databaseURL: databaseURL, hub: hub)
         guard rows == total, distinct == total else { throw BenchError("the hub holds \(rows) event rows, \(distinct) distinct, not \(total)") }
-        return Double(total) / seconds
+        return Outcome(rate: Double(total) / seconds, cpu: cpu, records: total)
     }
 
     /// P5's 16 kiosks for the PostgreSQL figures, with fewer events in --quick than P5 (PostgreSQL takes them about

@@ -1,11 +1,13 @@
 import Foundation
 import KioskTesting
 
-/// A child process run to its end with its wall time and its own peak resident memory (VmHWM, read every
-/// 10 ms until it exits), each child measured on its own.
+/// A child process run to its end with its wall time, its CPU time and its own peak resident memory (VmHWM, read
+/// every 10 ms until it exits), each child measured on its own.
 struct MeasuredCommand {
     let status: Int32
     let seconds: Double
+    /// User plus system CPU time of the child, from `wait4`.
+    let cpuSeconds: Double
     let peakResidentBytes: Int
 
     /// Runs `executable` with `arguments`, output discarded, and waits for it (blocking: call it off the
@@ -24,15 +26,17 @@ struct MeasuredCommand {
         // the memory image exec replaced), so the child's own VmHWM is read from /proc until it exits.
         var peak = 0
         var status: Int32 = 0
+        var usage = rusage()
         while true {
             peak = max(peak, ProcessStatistics(pid: pid).peakResidentBytes ?? 0)
-            let waited = waitpid(pid, &status, WNOHANG)
+            let waited = wait4(pid, &status, WNOHANG, &usage)
             if waited == pid { break }
-            guard waited == 0 else { throw BenchError("waitpid failed for \(executable.path)") }
+            guard waited == 0 else { throw BenchError("wait4 failed for \(executable.path)") }
             usleep(10_000)
         }
         let elapsed = ContinuousClock.now - start
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return MeasuredCommand(status: exitStatus, seconds: elapsed.milliseconds / 1000, peakResidentBytes: peak)
+        let cpu = [usage.ru_utime, usage.ru_stime].map { Double($0.tv_sec) + Double($0.tv_usec) / 1_000_000 }.reduce(0, +)
+        return MeasuredCommand(status: exitStatus, seconds: elapsed.milliseconds / 1000, cpuSeconds: cpu, peakResidentBytes: peak)
     }
 }

@@ -14,8 +14,8 @@ struct SyncBacklogFigure: BenchFigure {
 
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (small, large) = run.quick ? (2_000, 20_000) : (10_000, 100_000)
-        let smallRun = try await push(backlog: small, in: try run.directory("p4-small"))
-        let largeRun = try await push(backlog: large, in: try run.directory("p4-large"))
+        let (smallRun, _) = try await push(backlog: small, in: try run.directory("p4-small"))
+        let (largeRun, cpu) = try await push(backlog: large, in: try run.directory("p4-large"))
         let floor = try await DedicatedThread.run { try Self.storageFloor(rows: large, in: try run.directory("p4-floor")) }
         let rate = Double(large) / largeRun.seconds
         let growth = Double(largeRun.peakResidentBytes - smallRun.peakResidentBytes) / 1_048_576
@@ -25,7 +25,7 @@ struct SyncBacklogFigure: BenchFigure {
                 Measured(label: "\(small / 1000)k backlog", value: Double(small) / smallRun.seconds, unit: "records/s"),
                 Measured(label: "peak RSS \(large / 1000)k", value: Double(largeRun.peakResidentBytes) / 1_048_576, unit: "MB"),
                 Measured(label: "peak RSS \(small / 1000)k", value: Double(smallRun.peakResidentBytes) / 1_048_576, unit: "MB"),
-            ],
+            ] + cpu.values(records: large, load: "kiosk sync", prefix: "\(large / 1000)k: "),
             baseline: [Measured(label: "SQLite insert floor", value: floor, unit: "records/s")],
             ratio: rate / floor,
             goal: "≥ 50k records/s, RSS not growing with the backlog (≤ 2 MB more for 10×)",
@@ -34,8 +34,9 @@ struct SyncBacklogFigure: BenchFigure {
         )
     }
 
-    /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once.
-    private func push(backlog count: Int, in directory: URL) async throws -> MeasuredCommand {
+    /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once; with
+    /// where the machine's CPU went meanwhile.
+    private func push(backlog count: Int, in directory: URL) async throws -> (MeasuredCommand, LoadCPU) {
         let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID])
         let kiosk = try await KioskDirectory(
             at: directory,
@@ -45,8 +46,11 @@ struct SyncBacklogFigure: BenchFigure {
         )
         try await Backlog.journal(at: kiosk.journalPath, kioskID: BenchKiosk.kioskID, events: count)
         let config = kiosk.config
-        let result = try await DedicatedThread.run {
-            try MeasuredCommand.run(BenchKiosk.executable, ["sync", "--timeout", "600", "--config", config])
+        let (result, cpu) = try await LoadCPU.during(hubs: [hub.process.pid]) {
+            let result = try await DedicatedThread.run {
+                try MeasuredCommand.run(BenchKiosk.executable, ["sync", "--timeout", "600", "--config", config])
+            }
+            return (result, result.cpuSeconds)
         }
         try await hub.process.terminate()
         guard result.status == 0 else { throw BenchError("kiosk sync exited with \(result.status)") }
@@ -55,7 +59,7 @@ struct SyncBacklogFigure: BenchFigure {
             try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT id) FROM event") ?? 0
         }
         guard held == count else { throw BenchError("the hub holds \(held) events, not \(count)") }
-        return result
+        return (result, cpu)
     }
 
     /// Rows per second inserted in transactions of `batchSize` into a fresh WAL file with synchronous=FULL.

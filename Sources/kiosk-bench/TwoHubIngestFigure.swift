@@ -10,12 +10,12 @@ struct TwoHubIngestFigure: BenchFigure {
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let kiosks = HubIngestLoad.postgresGates(quick: run.quick)
         let (one, two) = try await PostgresCluster.with { cluster in
-            let one = try await HubIngestLoad.rate(
+            let one = try await HubIngestLoad.run(
                 kiosks,
                 in: try run.directory("p5-pg2-one"),
                 databaseURL: try await cluster.createDatabase("one_hub")
             )
-            let two = try await HubIngestLoad.rate(
+            let two = try await HubIngestLoad.run(
                 kiosks,
                 in: try run.directory("p5-pg2"),
                 databaseURL: try await cluster.createDatabase("two_hubs"),
@@ -24,11 +24,11 @@ struct TwoHubIngestFigure: BenchFigure {
             return (one, two)
         }
         return FigureResult(
-            values: [Measured(label: "2 hubs", value: two, unit: "records/s")],
-            baseline: [Measured(label: "1 hub", value: one, unit: "records/s")],
-            ratio: two / one,
+            values: [Measured(label: "2 hubs", value: two.rate, unit: "records/s")] + two.cpuValues(),
+            baseline: [Measured(label: "1 hub", value: one.rate, unit: "records/s")] + one.cpuValues(prefix: "1 hub: "),
+            ratio: two.rate / one.rate,
             goal: "≥ 1 × one hub",
-            met: two >= one,
+            met: two.rate >= one.rate,
             note:
                 "\(kiosks.map(\.count).reduce(0, +)) events each way in batches of \(HubIngestLoad.batchSize), each into a fresh database; every event in it once"
         )

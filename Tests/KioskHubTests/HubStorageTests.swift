@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KioskCore
+import KioskStore
 import KioskTesting
 import KioskWire
 import Testing
@@ -16,6 +17,32 @@ import Testing
     #expect(results.map(\.status) == [.accepted, .rejected, .duplicate])
     #expect(results[1].reason?.contains("field 'seq'") == true)
     #expect(try await hub.store.eventIDs() == [first.id])
+}
+
+/// A seq an earlier batch stored stays that event's: a later batch's event with another id at it is rejected, its
+/// neighbours stored, and a replay of the stored one is a duplicate.
+@Test func aSeqStoredByAnEarlierBatchIsRejectedForAnotherId() async throws {
+    let hub = try await HubFixture()
+    let stored = HubFixture.event(kiosk: "gate-1", seq: 7)
+    #expect(try await hub.store.store([stored]).map(\.status) == [.accepted])
+    let before = HubFixture.event(kiosk: "gate-1", seq: 6)
+    let taken = HubFixture.event(kiosk: "gate-1", seq: 7)
+    let after = HubFixture.event(kiosk: "gate-1", seq: 8)
+    let results = try await hub.store.store([before, taken, after, stored])
+    #expect(results.map(\.status) == [.accepted, .rejected, .accepted, .duplicate])
+    #expect(results[1].reason?.contains("field 'seq'") == true)
+    #expect(try await hub.store.eventIDs() == [stored.id, before.id, after.id].sorted())
+}
+
+/// The SQLite hub's one writer keeps 64 MB of pages (its inserts land all over the event indexes); its readers keep
+/// SQLite's own 2 MB each.
+@Test func theSQLiteHubsWriterKeepsALargePageCacheAndItsReadersSQLitesOwn() async throws {
+    let hub = try await HubFixture()
+    guard let sqlite = hub.store.storage as? SQLiteHubStorage else { return }
+    let writer = try await sqlite.database.writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+    let reader = try await sqlite.database.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+    #expect(writer == -65_536)
+    #expect(reader == -2_000)
 }
 
 /// A hub database made before it was marked as one (migration v1 only) is still the hub's: it opens, is marked
