@@ -31,8 +31,9 @@ extension SQLiteHubStorage {
     }
 
     /// Stores each record at most once; the statements are prepared once for the whole transaction. Which of the
-    /// batch's (kiosk, seq) another event holds is read in one range scan per kiosk, not one lookup per record; when
-    /// none does and the batch repeats none, no record needs a look at them.
+    /// batch's (kiosk, seq) another event holds is read in one range scan per run of its seqs (one per kiosk for a
+    /// kiosk's next batch), not one lookup per record; when none does and the batch repeats none, no record needs a
+    /// look at them.
     private static func insert(_ batch: SQLiteEventBatch, into db: Database) throws -> [EventInsertion] {
         let insert = try db.cachedStatement(
             sql: """
@@ -86,12 +87,16 @@ struct SQLiteEventBatch: Sendable {
         let arguments: StatementArguments
     }
 
-    /// The lowest and highest seq of one kiosk's records.
+    /// A run of one kiosk's seqs in the batch, from `first` to `last`, no two neighbours more than `widestGap` apart.
     struct SeqRange: Sendable {
         let kiosk: String
         let first: Int64
-        let last: Int64
+        var last: Int64
     }
+
+    /// The widest gap between two seqs of a batch that one range scan covers: a scan never reads far more rows than
+    /// the batch has, however its seqs are spread.
+    static let widestGap: Int64 = 64
 
     let rows: [Row]
     let seqRanges: [SeqRange]
@@ -105,10 +110,16 @@ struct SQLiteEventBatch: Sendable {
             arguments += [receivedAt, property]
             return Row(id: record.id.rawValue, key: SeqKey(kiosk: record.kioskID, seq: record.seq), arguments: arguments)
         }
-        seqRanges = Dictionary(grouping: records, by: \.kioskID).compactMap { kiosk, records in
-            let seqs = records.map(\.seq)
-            guard let first = seqs.min(), let last = seqs.max() else { return nil }
-            return SeqRange(kiosk: kiosk, first: first, last: last)
+        seqRanges = Dictionary(grouping: records, by: \.kioskID).flatMap { kiosk, records in
+            var ranges: [SeqRange] = []
+            for seq in records.map(\.seq).sorted() {
+                if let previous = ranges.last?.last, case let (gap, false) = seq.subtractingReportingOverflow(previous), gap <= Self.widestGap {
+                    ranges[ranges.count - 1].last = seq
+                } else {
+                    ranges.append(SeqRange(kiosk: kiosk, first: seq, last: seq))
+                }
+            }
+            return ranges
         }
         repeatsSeq = Set(rows.map(\.key)).count < rows.count
     }

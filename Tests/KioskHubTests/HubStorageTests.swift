@@ -20,18 +20,22 @@ import Testing
 }
 
 /// A seq an earlier batch stored stays that event's: a later batch's event with another id at it is rejected, its
-/// neighbours stored, and a replay of the stored one is a duplicate.
+/// neighbours stored (one of them far from the rest), and a replay of the stored one is a duplicate.
 @Test func aSeqStoredByAnEarlierBatchIsRejectedForAnotherId() async throws {
     let hub = try await HubFixture()
     let stored = HubFixture.event(kiosk: "gate-1", seq: 7)
-    #expect(try await hub.store.store([stored]).map(\.status) == [.accepted])
+    let storedFar = HubFixture.event(kiosk: "gate-1", seq: 900_000)
+    #expect(try await hub.store.store([stored, storedFar]).map(\.status) == [.accepted, .accepted])
     let before = HubFixture.event(kiosk: "gate-1", seq: 6)
     let taken = HubFixture.event(kiosk: "gate-1", seq: 7)
     let after = HubFixture.event(kiosk: "gate-1", seq: 8)
-    let results = try await hub.store.store([before, taken, after, stored])
-    #expect(results.map(\.status) == [.accepted, .rejected, .accepted, .duplicate])
+    let far = HubFixture.event(kiosk: "gate-1", seq: 1_000_000)
+    let takenFar = HubFixture.event(kiosk: "gate-1", seq: 900_000)
+    let results = try await hub.store.store([before, taken, after, far, takenFar, stored])
+    #expect(results.map(\.status) == [.accepted, .rejected, .accepted, .accepted, .rejected, .duplicate])
     #expect(results[1].reason?.contains("field 'seq'") == true)
-    #expect(try await hub.store.eventIDs() == [stored.id, before.id, after.id].sorted())
+    #expect(results[4].reason?.contains("field 'seq'") == true)
+    #expect(try await hub.store.eventIDs() == [stored.id, storedFar.id, before.id, after.id, far.id].sorted())
 }
 
 /// The SQLite hub's one writer keeps 64 MB of pages (its inserts land all over the event indexes); its readers keep
