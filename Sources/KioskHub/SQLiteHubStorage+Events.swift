@@ -77,8 +77,8 @@ struct SeqKey: Hashable {
     let seq: Int64
 }
 
-/// A kiosk's batch made ready before it waits for the hub's one writer: each record's statement arguments, the
-/// ranges of sequence numbers to look at, and whether it repeats a (kiosk, seq). The writer only binds and steps.
+/// A kiosk's batch made ready before it waits for the hub's one writer: each record's statement arguments, the runs
+/// of its sequence numbers to look at, and whether it repeats a (kiosk, seq). The writer only binds and steps.
 struct SQLiteEventBatch: Sendable {
     /// What the writer needs of one record.
     struct Row: Sendable {
@@ -94,8 +94,8 @@ struct SQLiteEventBatch: Sendable {
         var last: Int64
     }
 
-    /// The widest gap between two seqs of a batch that one range scan covers: a scan never reads far more rows than
-    /// the batch has, however its seqs are spread.
+    /// The widest gap between two seqs of a batch that one range scan covers: however its seqs are spread, the scans
+    /// read at most 64 rows per record of the batch.
     static let widestGap: Int64 = 64
 
     let rows: [Row]
