@@ -8,9 +8,6 @@ import PostgresNIO
 enum PostgresHubSchema {
     /// The advisory lock key of the migrations ("KHUBMIGR" in ASCII).
     static let migrationLock: Int64 = 0x4B48_5542_4D49_4752
-    /// The advisory lock key that serialises event inserts, so the `cursor` values the pull feed hands out are
-    /// committed in order ("KHUBEVTS").
-    static let eventLock: Int64 = 0x4B48_5542_4556_5453
 
     static let migrations: [(identifier: String, statements: [String])] = [
         (
@@ -202,6 +199,22 @@ enum PostgresHubSchema {
                 END
                 $$
                 """
+            ]
+        ),
+        (
+            // The pull feed ordered by transaction (`PostgresEventFeed`): event inserts need no lock. The first cursor of
+            // the new kind is above every cursor of the sequence, so the cursors kiosks hold stay valid.
+            "v9",
+            [
+                """
+                CREATE TABLE event_feed (
+                    only_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (only_row),
+                    origin BIGINT NOT NULL
+                )
+                """,
+                "INSERT INTO event_feed (origin) SELECT COALESCE(MAX(cursor), 0) + 1 - (pg_current_xact_id()::text::bigint << 20) FROM event",
+                "ALTER TABLE event ALTER COLUMN cursor DROP DEFAULT",
+                "DROP SEQUENCE event_cursor_seq",
             ]
         ),
     ]

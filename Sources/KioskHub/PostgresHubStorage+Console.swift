@@ -32,9 +32,9 @@ extension PostgresHubStorage {
     public func newestCursor(property: String) async throws(KioskError) -> Int64 {
         try await failing("read failed") {
             var newest: Int64 = 0
-            for value in try await query("SELECT COALESCE(MAX(cursor), 0) FROM event WHERE property_id = \(property)").decode(Int64.self) {
-                newest = value
-            }
+            let bound = try await finalBound()
+            let rows = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event WHERE property_id = \(property) AND cursor < \(bound)")
+            for value in try rows.decode(Int64.self) { newest = value }
             return newest
         }
     }

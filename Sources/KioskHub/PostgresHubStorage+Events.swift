@@ -32,14 +32,18 @@ extension PostgresHubStorage {
     /// Stores each record of `batches` at most once. Usually none is stored yet: one plain INSERT stores them all.
     /// When a unique index refuses one (a replay after a lost answer, a reused seq), that INSERT is undone and one
     /// that skips what the unique id and (kiosk, seq) refuse runs instead; only the records it skipped are looked up,
-    /// to say why. (Skipping conflicts costs PostgreSQL a check of both indexes before each row's insert.)
+    /// to say why. (Skipping conflicts costs PostgreSQL a check of both indexes before each row's insert.) Other hub
+    /// processes insert at the same time: the lock taken first is shared (`PostgresEventFeed`).
     private func store(_ batches: [EventBatchInsert]) async throws(KioskError) -> [[EventInsertion]] {
-        try await failing("write failed, nothing was stored") {
+        let events = batches.flatMap { batch in
+            batch.records.map { StoredEvent(cursor: 0, property: batch.property, receivedAt: batch.receivedAt, record: $0) }
+        }
+        guard events.count < PostgresEventFeed.eventsPerTransaction else {
+            throw KioskError(.dataError, "\(events.count) events are more than one transaction of the pull feed holds; nothing was stored")
+        }
+        return try await failing("write failed, nothing was stored") {
             try await transaction { connection in
-                try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
-                let events = batches.flatMap { batch in
-                    batch.records.map { StoredEvent(cursor: 0, property: batch.property, receivedAt: batch.receivedAt, record: $0) }
-                }
+                try await run(PostgresQuery(unsafeSQL: PostgresEventFeed.takeInserterLock), on: connection)
                 try await run("SAVEPOINT fresh", on: connection)
                 do {
                     try await run(Self.insertion(events, keepingCursors: false, skippingConflicts: false), on: connection)
@@ -79,8 +83,9 @@ extension PostgresHubStorage {
     /// One INSERT of `events` from an array per column (`UNNEST`), in their order, however many they are: PostgreSQL
     /// reads one short statement instead of one with seventeen parameters a row. A column that may be NULL comes as its
     /// values and whether each is there. `keepingCursors` keeps each event's own place in the pull feed (a copy of
-    /// another store), otherwise each takes the next place. `skippingConflicts` skips what the unique id or (kiosk,
-    /// seq) refuses and returns the ids stored; otherwise the statement fails on the first such event.
+    /// another store), otherwise each takes the transaction's next place (`PostgresEventFeed`; one INSERT of this kind
+    /// a transaction). `skippingConflicts` skips what the unique id or (kiosk, seq) refuses and returns the ids stored;
+    /// otherwise the statement fails on the first such event.
     static func insertion(_ events: [StoredEvent], keepingCursors: Bool, skippingConflicts: Bool) -> PostgresQuery {
         let records = events.map(\.record)
         var bindings = PostgresBindings(capacity: 22)
@@ -102,13 +107,13 @@ extension PostgresHubStorage {
         bindings.append(records.map(\.clockSynchronised))
         bindings.append(events.map(\.receivedAt.storeMillis))
         bindings.append(events.map(\.property))
-        let cursor = keepingCursors ? "cursor, " : ""
+        let cursor = keepingCursors ? "cursor" : "\(PostgresEventFeed.firstCursorOfTransaction) + position - 1"
         let conflicts = skippingConflicts ? "ON CONFLICT DO NOTHING RETURNING id" : ""
         return PostgresQuery(
             unsafeSQL: """
-                INSERT INTO event (\(cursor)id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
+                INSERT INTO event (cursor, id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
                     recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
-                SELECT \(cursor)id, kiosk_id, seq, reader, CASE WHEN has_uid THEN uid END, CASE WHEN has_student_id THEN student_id END,
+                SELECT \(cursor), id, kiosk_id, seq, reader, CASE WHEN has_uid THEN uid END, CASE WHEN has_student_id THEN student_id END,
                     CASE WHEN has_direction THEN direction END, CASE WHEN has_reason THEN reason END, kind, outcome, occurred_at,
                     recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id
                 FROM UNNEST(
@@ -126,14 +131,21 @@ extension PostgresHubStorage {
         )
     }
 
-    /// Stores `events` as they are, at their own cursors, in one transaction, and moves the cursor sequence past
-    /// them: the copy of another hub database (`kiosk-hub migrate-store`), so kiosks' pull cursors stay valid.
+    /// Stores `events` as they are, at their own cursors, in one transaction, and moves the pull feed's origin so that
+    /// every later transaction's cursors are above them: the copy of another hub database into an empty one
+    /// (`kiosk-hub migrate-store`), so kiosks' pull cursors stay valid.
     public func importEvents(_ events: [StoredEvent]) async throws(KioskError) {
         try await failing("write failed, nothing of this batch was stored") {
             try await transaction { connection in
-                try await run("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", on: connection)
                 if !events.isEmpty { try await run(Self.insertion(events, keepingCursors: true, skippingConflicts: false), on: connection) }
-                try await run("SELECT setval(pg_get_serial_sequence('event', 'cursor'), GREATEST(MAX(cursor), 1)) FROM event", on: connection)
+                try await run(
+                    """
+                    UPDATE event_feed SET origin = GREATEST(
+                        origin, (SELECT COALESCE(MAX(cursor), 0) FROM event) + 1 - (pg_current_xact_id()::text::bigint << 20)
+                    )
+                    """,
+                    on: connection
+                )
             }
         }
     }
@@ -145,21 +157,26 @@ extension PostgresHubStorage {
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> (records: [EventRecord], next: Int64) {
         try await failing("read failed") {
+            // The bound first: this later statement sees every event below it, so when none of this property's is
+            // there, the kiosk may ask from just below it next time.
+            let bound = try await finalBound()
             let rows = try await query(
                 """
-                SELECT \(unescaped: Self.eventColumns)
-                FROM event WHERE property_id = \(property) AND cursor > \(cursor) AND kiosk_id <> \(kioskID) ORDER BY cursor LIMIT \(limit)
+                SELECT \(unescaped: Self.eventColumns) FROM event
+                WHERE property_id = \(property) AND cursor > \(cursor) AND cursor < \(bound) AND kiosk_id <> \(kioskID)
+                ORDER BY cursor LIMIT \(limit)
                 """
             )
             let positioned = try Self.positionedRecords(rows)
-            let records = positioned.map(\.record)
-            var last = positioned.last?.cursor ?? cursor
-            if records.isEmpty {
-                let highest = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event").decode(Int64.self)
-                for value in highest { last = max(cursor, value) }
-            }
-            return (records, last)
+            return (positioned.map(\.record), positioned.last?.cursor ?? max(cursor, bound - 1))
         }
+    }
+
+    /// The pull feed's bound now: every event below it is final and seen by any later statement (`PostgresEventFeed`).
+    func finalBound() async throws -> Int64 {
+        var bound: Int64 = 0
+        for value in try await query(PostgresQuery(unsafeSQL: PostgresEventFeed.finalBound)).decode(Int64.self) { bound = value }
+        return bound
     }
 
     /// The columns `positionedRecords` reads, in its order.

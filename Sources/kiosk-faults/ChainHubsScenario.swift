@@ -15,7 +15,8 @@ import KioskTesting
 /// one for now) for those students, on every day of the backlog at the same instant; every retry delay within the
 /// backoff's cap, and no kiosk back before the (capped) `Retry-After` it was given; no request left waiting on the
 /// database (each hub exits on SIGTERM within 10 s); both restarts while events were pending, and both hubs taking
-/// pushes.
+/// pushes; and a ninth gate, paging the pull feed through either hub in turn while the others push, handed every
+/// event once.
 struct ChainHubsScenario: FaultScenario {
     let name = "R7"
     let title = "two hubs on one PostgreSQL through database restarts"
@@ -58,7 +59,10 @@ struct ChainHubsScenario: FaultScenario {
             injected += faults.filter { if case .pass = $0 { false } else { true } }.count
             kiosks.append(try await ChainKiosk(index: index, events: perKiosk, students: students, in: directory, hub: hub, faults: faults))
         }
+        let watchToken = try await hub.createToken(kioskID: "watch-1")
         let hubs = [try await hub.serve(), try await hub.serve()]
+        let watch = try FeedWatch(hubPorts: hubs.map(\.port), token: watchToken)
+        let watching = Task { await watch.follow() }
         let delays = RetryDelays()
         let start = ContinuousClock.now
         let push = ChainPush(
@@ -71,16 +75,30 @@ struct ChainHubsScenario: FaultScenario {
             timeout: timeout
         )
         let restarts: [Int]
+        let followed: FeedWatch.Followed
         var stops: [Duration?] = []
         do {
             restarts = try await push.run()
+            watching.cancel()
+            followed = try await watch.catchUp(await watching.value)
+            await watch.shutdown()
             for hub in hubs { stops.append(try await hub.process.terminate(timeout: 10)) }
         } catch {
+            watching.cancel()
+            await watch.shutdown()
             for hub in hubs { _ = try? await hub.process.terminate(timeout: 10) }
             throw error
         }
         let seconds = (ContinuousClock.now - start).components.seconds
-        let outcome = try await ChainOutcome(kiosks: kiosks, hubs: hubs, stops: stops, databaseURL: cluster.url, since: since, delays: delays.seconds)
+        let outcome = try await ChainOutcome(
+            kiosks: kiosks,
+            hubs: hubs,
+            stops: stops,
+            databaseURL: cluster.url,
+            since: since,
+            delays: delays.seconds,
+            followed: followed
+        )
         return ScenarioResult(
             counts: [
                 Count(label: "events", value: Double(kiosks.count * perKiosk)), Count(label: "kiosks", value: Double(kiosks.count)),

@@ -5,7 +5,8 @@ import KioskJournal
 import KioskTesting
 
 /// What R7 finds once every journal is drained: the hub's event rows (read in PostgreSQL itself), each journal's own
-/// events and sync state, the reports on both sides, what the hubs logged, and the kiosks' retries.
+/// events and sync state, the reports on both sides, what the hubs logged, the kiosks' retries, and what the watching
+/// gate was handed by the pull feed.
 struct ChainOutcome {
     let rows: [HubEventRow]
     /// Each kiosk's own event ids, read from its journal file.
@@ -24,8 +25,17 @@ struct ChainOutcome {
     let unavailable: [Int]
     /// How long each hub took to exit on SIGTERM; nil when it had not within 10 s (and was killed).
     let stops: [Duration?]
+    let followed: FeedWatch.Followed
 
-    init(kiosks: [ChainKiosk], hubs: [HubProcess], stops: [Duration?], databaseURL: String, since: Date, delays: [Double]) async throws {
+    init(
+        kiosks: [ChainKiosk],
+        hubs: [HubProcess],
+        stops: [Duration?],
+        databaseURL: String,
+        since: Date,
+        delays: [Double],
+        followed: FeedWatch.Followed
+    ) async throws {
         rows = try await PostgresCluster.hubEvents(at: databaseURL)
         var journalIDs: [String: Set<String>] = [:]
         var (pending, quarantined, proxied) = (0, 0, 0)
@@ -44,6 +54,7 @@ struct ChainOutcome {
         unavailable = hubs.map { $0.requests("POST", "/v1/events", status: 503) }
         self.delays = delays
         self.stops = stops
+        self.followed = followed
     }
 
     var counts: [Count] {
@@ -51,6 +62,7 @@ struct ChainOutcome {
             Count(label: "pushes", value: Double(proxied)), Count(label: "pushes answered by hub 1", value: Double(answered[0])),
             Count(label: "by hub 2", value: Double(answered[1])), Count(label: "503 from the hubs", value: Double(unavailable.reduce(0, +))),
             Count(label: "retries", value: Double(delays.count)), Count(label: "answers with Retry-After", value: Double(waits.count)),
+            Count(label: "pages pulled by the watching gate", value: Double(followed.pages)),
         ]
     }
 
@@ -90,6 +102,11 @@ struct ChainOutcome {
                 statement: "no request left waiting on the database: each hub exits on SIGTERM within 10 s",
                 held: stops.allSatisfy { $0 != nil },
                 detail: stops.map { $0.map { String(format: "%.3f s", $0.seconds) } ?? "not within 10 s" }.joined(separator: ", ")
+            ),
+            Invariant(
+                statement: "a gate paging the pull feed through both hubs while they inserted at once got every event once",
+                held: followed.ids.count == events && Set(followed.ids).count == events,
+                detail: "\(followed.ids.count) events in \(followed.pages) pages, \(Set(followed.ids).count) distinct, of \(events)"
             ),
             Invariant(
                 statement: "both database restarts while events were pending; both hubs took pushes",

@@ -74,8 +74,9 @@ import Testing
     #expect(kiosks == ["gate-a", "gate-b"])
 }
 
-/// On PostgreSQL, batches that queue while another hub process holds the insert lock share the next transaction (their
-/// rows carry one `xmin`); when the database refuses one batch of such a transaction, that batch fails alone.
+/// On PostgreSQL, batches that queue while the hub's transaction waits for a lock another connection holds share the
+/// next transaction (their rows carry one `xmin`); when the database refuses one batch of such a transaction, that
+/// batch fails alone.
 @Test func postgresBatchesQueuedBehindTheLockShareATransactionAndFailAlone() async throws {
     guard let server = try TestDatabase.requireServer() else { return }
     let url = try await TestDatabase.createDatabase(on: server)
@@ -99,16 +100,18 @@ import Testing
         logger: logger
     )
 
-    /// Pushes `first` while the other hub holds the lock, queues `queued` behind it, then lets the lock go.
+    /// Pushes `first` while the other connection holds a lock its insert needs (the pull feed's origin), queues
+    /// `queued` behind it, then lets the lock go.
     func pushBehindTheLock(_ first: String, _ queued: [String]) async throws -> [String: Result<[EventDisposition], any Error>] {
-        _ = try await otherHub.query("SELECT pg_advisory_lock(\(PostgresHubSchema.eventLock))", logger: logger)
+        _ = try await otherHub.query("BEGIN", logger: logger)
+        _ = try await otherHub.query("LOCK TABLE event_feed IN ACCESS EXCLUSIVE MODE", logger: logger)
         let firstPush = Task { try await store.store(HubFixture.batch(kiosk: first, count: 5).events).map(\.status) }
         while await !storage.eventWrites.writing { await Task.yield() }
         let pushes = queued.map { kiosk in
             (kiosk, Task { try await store.store(HubFixture.batch(kiosk: kiosk, count: 5).events).map(\.status) })
         }
         while await storage.eventWrites.waitingBatches < queued.count { await Task.yield() }
-        _ = try await otherHub.query("SELECT pg_advisory_unlock(\(PostgresHubSchema.eventLock))", logger: logger)
+        _ = try await otherHub.query("COMMIT", logger: logger)
         var outcomes = [first: await firstPush.result]
         for (kiosk, push) in pushes { outcomes[kiosk] = await push.result }
         return outcomes

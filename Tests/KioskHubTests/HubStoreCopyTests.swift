@@ -113,7 +113,7 @@ import Testing
         // A new event after the copy takes a cursor after every copied one.
         _ = try await postgres.store(HubFixture.batch(kiosk: "gate-1", count: 1, firstSeq: 31).events)
         let newest = try await postgres.events(after: 55, limit: 10, excludingKiosk: "gate-9")
-        #expect(newest.events.count == 1 && newest.nextCursor == 56)
+        #expect(newest.events.count == 1 && newest.nextCursor > 55)
     }
 
     @Test func aDatabaseThatIsNotEmptyIsRefused() async throws {

@@ -86,9 +86,9 @@ extension Sequence {
     }
 }
 
-/// Two hub processes on one database: while one holds an event's transaction open, the other's insert waits
-/// instead of committing a higher `cursor` first, so a kiosk paging `GET /v1/events?after=` never skips the slower
-/// one's event. The interleaving is forced: hub A's transaction is held open by hand.
+/// Two hub processes on one database insert events at once; a kiosk paging `GET /v1/events?after=` still never skips
+/// the event of a transaction that commits after another's with a higher cursor. The interleaving is forced: hub A's
+/// transaction is held open by hand, doing what the hub's insert does.
 @Suite struct PostgresPullCursorTests {
     @Test func anEventCommittedLaterWithALowerCursorIsNeverSkipped() async throws {
         guard let server = try TestDatabase.requireServer() else { return }
@@ -97,38 +97,80 @@ extension Sequence {
         let hubB = try await TestDatabase.postgresStorage(url: url)
         try await hubA.migrate()
         let (slow, fast) = (Self.record(kiosk: "gate-1"), Self.record(kiosk: "gate-2"))
-        try await hubA.client.withConnection { held in
+        let (waiting, slowCursor) = try await hubA.client.withConnection { connection in
             // Hub A, mid-batch: its event inserted (the lower cursor), not yet committed.
-            _ = try await held.query("BEGIN", logger: hubA.logger)
-            _ = try await held.query("SELECT pg_advisory_xact_lock(\(PostgresHubSchema.eventLock))", logger: hubA.logger)
-            _ = try await held.query(
-                """
-                INSERT INTO event (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at,
-                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at)
-                VALUES (\(slow.id.rawValue), 'gate-1', 1, 'entrance', '04A1B2C3', 'S001', 'tap', 'in', 'accepted', NULL, 0, 0, 1, 'b', TRUE, 0)
-                """,
-                logger: hubA.logger
-            )
-            // Hub B pushes meanwhile: it must wait for A, not commit its higher cursor first.
-            let pushB = Task { try await hubB.insert([fast], property: "default", receivedAt: Date()) }
-            try await Self.waitUntilSomeoneWaitsForALock(hubA)
-            #expect(try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9").records.isEmpty)
-            _ = try await held.query("COMMIT", logger: hubA.logger)
-            #expect(try await pushB.value == [.stored])
+            _ = try await connection.query("BEGIN", logger: hubA.logger)
+            _ = try await connection.query(PostgresQuery(unsafeSQL: PostgresEventFeed.takeInserterLock), logger: hubA.logger)
+            let held = StoredEvent(cursor: 0, property: "default", receivedAt: Date(), record: slow)
+            _ = try await connection.query(PostgresHubStorage.insertion([held], keepingCursors: false, skippingConflicts: false), logger: hubA.logger)
+            var slowCursor: Int64 = 0
+            for try await cursor in try await connection.query("SELECT cursor FROM event", logger: hubA.logger).decode(Int64.self) {
+                slowCursor = cursor
+            }
+            // Hub B pushes meanwhile, and does not wait for A: its event commits first, with the higher cursor.
+            #expect(try await hubB.insert([fast], property: "default", receivedAt: Date()) == [.stored])
+            let waiting = try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
+            #expect(waiting.records.isEmpty, "B's event is held back while A's older transaction is open")
+            #expect(waiting.next < slowCursor)
+            #expect(try await hubB.newestCursor(property: "default") == 0)
+            _ = try await connection.query("COMMIT", logger: hubA.logger)
+            return (waiting, slowCursor)
         }
-        let page = try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
+        let page = try await hubB.records(after: waiting.next, limit: 10, property: "default", excludingKiosk: "gate-9")
         #expect(page.records.map(\.id) == [slow.id, fast.id])
+        #expect(page.next > slowCursor)
+        #expect(try await hubB.newestCursor(property: "default") == page.next)
     }
 
-    /// Waits (bounded at 20 s, for a hung run) until PostgreSQL shows a session waiting for an advisory lock.
-    private static func waitUntilSomeoneWaitsForALock(_ storage: PostgresHubStorage) async throws {
-        for _ in 0..<2000 {
-            let waiting = try await storage.client.query("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
-                .decode(Int64.self)
-            for try await count in waiting where count > 0 { return }
-            try await Task.sleep(for: .milliseconds(10))
+    /// Only inserts of events hold the feed back: a transaction left open after writing something else, in this
+    /// database or another on the server, does not.
+    @Test func anOpenTransactionThatInsertsNoEventHoldsNothingBack() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        try await storage.migrate()
+        let other = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        try await other.migrate()
+        let event = Self.record(kiosk: "gate-1")
+        try await storage.client.withConnection { here in
+            try await other.client.withConnection { there in
+                for connection in [here, there] {
+                    _ = try await connection.query("BEGIN", logger: storage.logger)
+                    _ = try await connection.query("INSERT INTO kiosk_contact VALUES ('gate-7', 'default', 0)", logger: storage.logger)
+                }
+                #expect(try await storage.insert([event], property: "default", receivedAt: Date()) == [.stored])
+                let page = try await storage.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
+                #expect(page.records.map(\.id) == [event.id])
+                for connection in [here, there] { _ = try await connection.query("ROLLBACK", logger: storage.logger) }
+            }
         }
-        Issue.record("hub B never waited for hub A's lock")
+    }
+
+    /// A database from before the feed was ordered by transaction: the cursors kiosks hold stay valid, however high
+    /// the old sequence went, and new events come after every old one.
+    @Test func cursorsFromBeforeTheTransactionOrderedFeedStayValid() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let storage = try await TestDatabase.postgresStorage(url: try await TestDatabase.createDatabase(on: server))
+        _ = try await storage.client.query("CREATE TABLE kiosk_hub_schema (identifier TEXT PRIMARY KEY NOT NULL)")
+        for migration in PostgresHubSchema.migrations.prefix(while: { $0.identifier != "v9" }) {
+            for statement in migration.statements { _ = try await storage.client.query(PostgresQuery(unsafeSQL: statement)) }
+            _ = try await storage.client.query("INSERT INTO kiosk_hub_schema (identifier) VALUES (\(migration.identifier))")
+        }
+        _ = try await storage.client.query("SELECT setval('event_cursor_seq', 5000000000000)")
+        let old = Self.record(kiosk: "gate-1")
+        _ = try await storage.client.query(
+            """
+            INSERT INTO event (id, kiosk_id, seq, reader, kind, outcome, occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced,
+                received_at)
+            VALUES (\(old.id.rawValue), 'gate-1', 1, 'entrance', 'tap', 'accepted', 0, 0, 1, 'b', TRUE, 0)
+            """
+        )
+        try await storage.migrate()
+        let held = try await storage.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
+        #expect(held.records.map(\.id) == [old.id] && held.next == 5_000_000_000_001)
+        let new = Self.record(kiosk: "gate-2")
+        #expect(try await storage.insert([new], property: "default", receivedAt: Date()) == [.stored])
+        #expect(try await storage.records(after: held.next, limit: 10, property: "default", excludingKiosk: "gate-9").records.map(\.id) == [new.id])
+        #expect(try await storage.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9").records.map(\.id) == [old.id, new.id])
     }
 
     private static func record(kiosk: String) -> EventRecord {
