@@ -44,11 +44,11 @@ extension SQLiteHubStorage {
         let owner = try db.cachedStatement(sql: "SELECT kiosk_id FROM event WHERE id = ?")
         var holders = try seqHolders(in: batch.seqRanges, db)
         let checking = batch.repeatsSeq || !holders.isEmpty
-        return try batch.rows.map { row in
+        return try batch.rows.enumerated().map { index, row in
             if checking, holders[row.key, default: []].contains(where: { $0 != row.id }) {
                 return try String.fetchOne(owner, arguments: [row.id]) == nil ? .seqTaken : .idOfAnotherKiosk
             }
-            try insert.execute(arguments: row.arguments)
+            try batch.values.insert(index, with: insert)
             if db.changesCount == 1 {
                 if checking { holders[row.key, default: []].append(row.id) }
                 return .stored
@@ -77,14 +77,13 @@ struct SeqKey: Hashable {
     let seq: Int64
 }
 
-/// A kiosk's batch made ready before it waits for the hub's one writer: each record's statement arguments, the runs
-/// of its sequence numbers to look at, and whether it repeats a (kiosk, seq). The writer only binds and steps.
+/// A kiosk's batch made ready before it waits for the hub's one writer: each record's column values, the runs of its
+/// sequence numbers to look at, and whether it repeats a (kiosk, seq). The writer only binds and steps.
 struct SQLiteEventBatch: Sendable {
-    /// What the writer needs of one record.
+    /// What the writer checks of one record.
     struct Row: Sendable {
         let id: String
         let key: SeqKey
-        let arguments: StatementArguments
     }
 
     /// A run of one kiosk's seqs in the batch, from `first` to `last`, no two neighbours more than `widestGap` apart.
@@ -99,17 +98,15 @@ struct SQLiteEventBatch: Sendable {
     static let widestGap: Int64 = 64
 
     let rows: [Row]
+    /// The records' column values, in the order of `rows`.
+    let values: SQLiteEventValues
     let seqRanges: [SeqRange]
     let repeatsSeq: Bool
 
     /// `records` pushed to `property`, received at `receivedAt`.
     init(records: [EventRecord], property: String, receivedAt: Date) {
-        let receivedAt = receivedAt.storeMillis
-        rows = records.map { record in
-            var arguments = EventColumns.arguments(record)
-            arguments += [receivedAt, property]
-            return Row(id: record.id.rawValue, key: SeqKey(kiosk: record.kioskID, seq: record.seq), arguments: arguments)
-        }
+        rows = records.map { Row(id: $0.id.rawValue, key: SeqKey(kiosk: $0.kioskID, seq: $0.seq)) }
+        values = SQLiteEventValues(records, receivedAt: receivedAt.storeMillis, property: property)
         seqRanges = Dictionary(grouping: records, by: \.kioskID).flatMap { kiosk, records in
             var ranges: [SeqRange] = []
             for seq in records.map(\.seq).sorted() {

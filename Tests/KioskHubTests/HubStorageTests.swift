@@ -38,6 +38,49 @@ import Testing
     #expect(try await hub.store.eventIDs() == [stored.id, storedFar.id, before.id, after.id, far.id].sorted())
 }
 
+/// Every value of an event comes back as it was stored, on either backend: texts empty or not ASCII, absent values
+/// absent (not empty), integers at their extremes.
+@Test func anEventsValuesComeBackAsStored() async throws {
+    let hub = try await HubFixture()
+    let bare = EventRecord(
+        id: EventID.make(at: Date()),
+        kioskID: "gate-1",
+        seq: 1,
+        reader: "",
+        uid: nil,
+        studentID: nil,
+        kind: .tap,
+        direction: nil,
+        outcome: .unknown,
+        reason: nil,
+        occurredAt: Date(storeMillis: 0),
+        recordedAt: Date(storeMillis: -1),
+        monotonicNanoseconds: 0,
+        bootID: "",
+        clockSynchronised: false
+    )
+    let full = EventRecord(
+        id: EventID.make(at: Date()),
+        kioskID: "gate-1",
+        seq: Int64.max,
+        reader: "प्रवेश द्वार",
+        uid: try TagUID(parsing: "04:A1:B2:C3:D4:E5:F6"),
+        studentID: "S001 ✓",
+        kind: .manual,
+        direction: .out,
+        outcome: .accepted,
+        reason: "घर गई, \"late\"\n",
+        occurredAt: Date(storeMillis: 1_763_800_000_123),
+        recordedAt: Date(storeMillis: 1_763_800_000_456),
+        monotonicNanoseconds: Int64.min,
+        bootID: "boot-ü",
+        clockSynchronised: true
+    )
+    #expect(try await hub.store.storage.insert([bare, full], property: "default", receivedAt: Date()) == [.stored, .stored])
+    let page = try await hub.store.storage.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
+    #expect(page.records == [bare, full])
+}
+
 /// The SQLite hub's one writer keeps 64 MB of pages (its inserts land all over the event indexes); its readers keep
 /// SQLite's own 2 MB each.
 @Test func theSQLiteHubsWriterKeepsALargePageCacheAndItsReadersSQLitesOwn() async throws {
