@@ -10,8 +10,11 @@
 /// final, and the feed hands out only those. An insert still running holds back the cursors above its own until it
 /// ends; nothing else on the server does.
 enum PostgresEventFeed {
+    /// The bits of a cursor below the transaction's id: its place in the transaction.
+    static let placeBits = 20
+
     /// How many events one transaction may insert: the places a transaction's cursors have.
-    static let eventsPerTransaction = 1 << 20
+    static let eventsPerTransaction = 1 << placeBits
 
     /// The shared advisory lock every event-inserting transaction takes first ("KHUBEVTS"); nothing takes it exclusively.
     static let inserterLock: Int64 = 0x4B48_5542_4556_5453
@@ -20,7 +23,7 @@ enum PostgresEventFeed {
     static let takeInserterLock = "SELECT pg_advisory_xact_lock_shared(\(inserterLock))"
 
     /// SQL: the cursor of the first event the current transaction inserts.
-    static let firstCursorOfTransaction = "((pg_current_xact_id()::text::bigint << 20) + (SELECT origin FROM event_feed))"
+    static let firstCursorOfTransaction = "((pg_current_xact_id()::text::bigint << \(placeBits)) + (SELECT origin FROM event_feed))"
 
     /// SQL: the bound below which every cursor is final, to be used by a later statement (whose snapshot sees every
     /// event below it). The lock table is read once; an inserter's id is its own transaction id lock, widened from 32
@@ -36,6 +39,6 @@ enum PostgresEventFeed {
             WHERE held.locktype = 'advisory' AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                 AND held.classid = \(inserterLock >> 32) AND held.objid = \(inserterLock & 0xFFFF_FFFF) AND held.objsubid = 1
         )
-        SELECT (LEAST((SELECT id FROM next), (SELECT MIN(id) FROM inserters)) << 20) + (SELECT origin FROM event_feed)
+        SELECT (LEAST((SELECT id FROM next), (SELECT MIN(id) FROM inserters)) << \(placeBits)) + (SELECT origin FROM event_feed)
         """
 }

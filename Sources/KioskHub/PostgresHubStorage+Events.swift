@@ -141,7 +141,7 @@ extension PostgresHubStorage {
                 try await run(
                     """
                     UPDATE event_feed SET origin = GREATEST(
-                        origin, (SELECT COALESCE(MAX(cursor), 0) FROM event) + 1 - (pg_current_xact_id()::text::bigint << 20)
+                        origin, (SELECT COALESCE(MAX(cursor), 0) FROM event) + 1 - (pg_current_xact_id()::text::bigint << \(unescaped: String(PostgresEventFeed.placeBits)))
                     )
                     """,
                     on: connection
