@@ -81,15 +81,16 @@ import Testing
     #expect(page.records == [bare, full])
 }
 
-/// The SQLite hub's one writer keeps 64 MB of pages (its inserts land all over the event indexes); its readers keep
-/// SQLite's own 2 MB each.
-@Test func theSQLiteHubsWriterKeepsALargePageCacheAndItsReadersSQLitesOwn() async throws {
+/// The SQLite hub's one writer keeps 64 MB of pages (its inserts land all over the event indexes) and its savepoints'
+/// copies of the pages they change in memory, not in a temporary file per batch; its readers keep SQLite's defaults.
+@Test func theSQLiteHubsWriterKeepsALargePageCacheAndItsSavepointsInMemoryAndItsReadersSQLitesDefaults() async throws {
     let hub = try await HubFixture()
     guard let sqlite = hub.store.storage as? SQLiteHubStorage else { return }
-    let writer = try await sqlite.database.writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
-    let reader = try await sqlite.database.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
-    #expect(writer == -65_536)
-    #expect(reader == -2_000)
+    let pragmas = "SELECT cache_size FROM pragma_cache_size UNION ALL SELECT temp_store FROM pragma_temp_store"
+    let writer = try await sqlite.database.writer.write { try Int.fetchAll($0, sql: pragmas) }
+    let reader = try await sqlite.database.writer.read { try Int.fetchAll($0, sql: pragmas) }
+    #expect(writer == [-65_536, 2])
+    #expect(reader == [-2_000, 0])
 }
 
 /// A hub database made before it was marked as one (migration v1 only) is still the hub's: it opens, is marked
