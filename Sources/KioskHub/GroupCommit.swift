@@ -1,9 +1,9 @@
 import KioskCore
 
-/// Writes the batches of kiosks pushing at once together: the batches that arrive while one transaction is being
-/// written go into the next, so they share one commit (one fsync) and the index pages they all touch are written once.
-/// Each batch is answered only after the transaction holding it committed. The storage decides how a transaction of
-/// several batches is written and what one batch's failure does to the others.
+/// Writes the batches of kiosks pushing at once together: the batches that arrive while as many transactions as the
+/// storage writes at once are being written go into the next, so they share one commit (one fsync) and the index
+/// pages they all touch are written once. Each batch is answered only after the transaction holding it committed. The
+/// storage decides how a transaction of several batches is written and what one batch's failure does to the others.
 actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
     /// Writes batches in one transaction and says what became of each, in order.
     typealias Write = @Sendable ([Batch]) async -> [Result<Outcome, KioskError>]
@@ -20,26 +20,31 @@ actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
     }
 
     private let maximumBatches: Int
+    private let maximumWriters: Int
     private var waiting: [Waiting] = []
-    /// Whether a transaction is being written; batches arriving meanwhile wait for the next.
-    private(set) var writing = false
+    /// How many transactions are being written; batches arriving while there are `maximumWriters` wait for the next.
+    private(set) var writers = 0
 
     /// How many batches wait for the next transaction.
     var waitingBatches: Int { waiting.count }
 
-    /// Writes at most `maximumBatches` batches a transaction, so one transaction stays short however many kiosks push.
-    init(maximumBatches: Int = 32) {
+    /// Writes at most `maximumBatches` batches a transaction, so one transaction stays short however many kiosks push,
+    /// and at most `writers` transactions at once (SQLite has one writer; a PostgreSQL server takes several).
+    init(maximumBatches: Int = 32, writers: Int = 1) {
         self.maximumBatches = max(maximumBatches, 1)
+        self.maximumWriters = max(writers, 1)
     }
 
     /// Writes `batch` with whatever other batches are waiting when its transaction starts (through the `write` of
     /// whichever caller's turn it is; every caller passes the same) and returns what became of it.
     func commit(_ batch: Batch, with write: Write) async throws(KioskError) -> Outcome {
-        if writing {
+        if writers < maximumWriters {
+            writers += 1
+        } else {
+            // Resumed with `.write`, the batch takes over the turn of a writer that finished: `writers` stays.
             let turn = await withCheckedContinuation { waiting.append(Waiting(batch: batch, continuation: $0)) }
             if case .done(let outcome) = turn { return try outcome.get() }
         }
-        writing = true
         let others = waiting.prefix(maximumBatches - 1)
         waiting.removeFirst(others.count)
         let outcomes = await write([batch] + others.map(\.batch))
@@ -47,7 +52,7 @@ actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
             other.continuation.resume(returning: .done(outcome))
         }
         if waiting.isEmpty {
-            writing = false
+            writers -= 1
         } else {
             waiting.removeFirst().continuation.resume(returning: .write)
         }

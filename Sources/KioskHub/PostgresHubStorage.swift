@@ -5,14 +5,15 @@ public import PostgresNIO
 public import ServiceLifecycle
 
 /// The hub's storage in PostgreSQL, for chains of PGs and several hub processes on one database. Nothing a hub
-/// process keeps is the only copy of a fact. Event inserts are serialised across processes (a transaction advisory
-/// lock), so the pull feed's `cursor` values become visible in order and a kiosk never skips another gate's tap; the
-/// batches of kiosks pushing at once to one process share a transaction (`GroupCommit`).
+/// process keeps is the only copy of a fact. Hub processes insert events at once; the pull feed's cursors follow the
+/// inserting transactions, so a kiosk never skips another gate's tap (`PostgresEventFeed`). The batches of kiosks
+/// pushing at once to one process share a transaction (`GroupCommit`), two such transactions at a time: while one
+/// waits for its commit to reach the disk, the server inserts the other's events.
 public struct PostgresHubStorage: HubStorage {
     let client: PostgresClient
     let url: DatabaseURL
     let logger: Logger
-    let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>()
+    let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>(writers: 2)
 
     /// A storage over `client`, which must be running (`PostgresClient.run()`) while it is used.
     public init(client: PostgresClient, url: DatabaseURL, logger: Logger) {
