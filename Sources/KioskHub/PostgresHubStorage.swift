@@ -7,8 +7,8 @@ public import ServiceLifecycle
 /// The hub's storage in PostgreSQL, for chains of PGs and several hub processes on one database. Nothing a hub
 /// process keeps is the only copy of a fact. Hub processes insert events at once; the pull feed's cursors follow the
 /// inserting transactions, so a kiosk never skips another gate's tap (`PostgresEventFeed`). The batches of kiosks
-/// pushing at once to one process share a transaction (`GroupCommit`), two such transactions at a time: while one
-/// waits for its commit to reach the disk, the server inserts the other's events.
+/// pushing at once to one process share a transaction (`GroupCommit`), two such transactions at a time: one
+/// PostgreSQL backend inserting one transaction's events is what one hub's rate was bound by.
 public struct PostgresHubStorage: HubStorage {
     let client: PostgresClient
     let url: DatabaseURL
