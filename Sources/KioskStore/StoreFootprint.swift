@@ -29,7 +29,8 @@ public struct StoreFootprint: Sendable {
         writerTemporaryStoreInMemory: true
     )
 
-    /// Sets the pool's reader count, and the page cache size of each connection as it opens.
+    /// Sets the pool's reader count, and the page cache size (and a writer's temporary store) of each connection as it
+    /// opens.
     func configure(_ configuration: inout Configuration) {
         configuration.maximumReaderCount = maximumReaderCount
         let (reading, writing) = (pageCacheKibibytes, writerPageCacheKibibytes ?? pageCacheKibibytes)
