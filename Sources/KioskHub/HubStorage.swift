@@ -86,11 +86,15 @@ public protocol HubStorage: Sendable {
     func disableUser(named name: String) async throws(KioskError) -> Bool
     /// Replaces the password hash of the user named `name` and ends their sessions; false when there is none.
     func setPasswordHash(_ hash: String, forUser name: String) async throws(KioskError) -> Bool
-    /// Counts a failed sign-in of the user named `name`; the `limit`-th in a row locks them until `lockedUntil` and
-    /// starts the count again.
-    func noteFailedLogin(user name: String, limit: Int, lockedUntil: Date) async throws(KioskError)
-    /// Forgets the failed sign-ins of the user named `name` (after a good one).
-    func clearFailedLogins(user name: String) async throws(KioskError)
+    /// Reads the sign-in lock of the user name whose hash is `key` (a clear one when none is kept) and stores what
+    /// `change` makes of it (nil: leave it as it is; a clear one is removed), atomically against every other sign-in
+    /// of that name in any hub process. Returns the lock as read and as stored. Locks of names untried for
+    /// `SignInLock.forgottenAfter` are removed on the way.
+    func updateSignInLock(
+        key: String,
+        now: Date,
+        _ change: @escaping @Sendable (SignInLock) -> SignInLock?
+    ) async throws(KioskError) -> (read: SignInLock, stored: SignInLock?)
 
     /// Stores a web console session by the hash of its token; sessions that expired before `createdAt` are removed.
     func addSession(hash: String, user name: String, createdAt: Date, expiresAt: Date) async throws(KioskError)

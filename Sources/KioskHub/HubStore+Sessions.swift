@@ -9,20 +9,25 @@ extension HubStore {
     /// How long a locked account stays locked.
     public static let lockoutSeconds: TimeInterval = 60
 
-    /// Checks a user's password and opens a session; five failures in a row lock the account for a minute.
+    /// Checks a user's password and opens a session. Five attempts in a row at one name, known or not, without a
+    /// success lock it for a minute; each attempt is counted before its password is checked, so requests arriving at
+    /// once are not all checked, and a locked name is refused without checking its password.
     public func signIn(name: String, password: String, now: Date) async throws(KioskError) -> SignInOutcome {
+        let key = Self.tokenHash(name)
+        let attempt = try await storage.updateSignInLock(key: key, now: now) { lock in
+            lock.counting(attemptAt: now, limit: Self.failedLoginLimit, lockout: Self.lockoutSeconds)
+        }
+        guard let counted = attempt.stored else { return .locked(until: attempt.read.lockedUntil ?? now) }
         let stored = try await storage.user(named: name)
-        if let lockedUntil = stored?.lockedUntil, lockedUntil > now { return .locked(until: lockedUntil) }
-        // A hash is checked even for an unknown user, so the answer's timing does not tell which names exist.
-        let matches = try await Self.verify(password, hash: stored?.passwordHash ?? Self.unknownUserHash)
-        guard let stored, !stored.user.disabled else { return .refused }
-        guard matches else {
-            let lockedUntil = now.addingTimeInterval(Self.lockoutSeconds)
-            try await storage.noteFailedLogin(user: name, limit: Self.failedLoginLimit, lockedUntil: lockedUntil)
-            if let after = try await storage.user(named: name)?.lockedUntil, after > now { return .locked(until: after) }
+        // A hash is checked even for an unknown user or a password no user can have, so the answer's timing does not
+        // tell which names exist.
+        let possible = Self.passwordProblem(password) == nil
+        let matches = try await Self.verify(possible ? password : "", hash: stored?.passwordHash ?? Self.unknownUserHash) && possible
+        guard let stored, !stored.user.disabled, matches else {
+            if let lockedUntil = counted.lockedUntil { return .locked(until: lockedUntil) }
             return .refused
         }
-        try await storage.clearFailedLogins(user: name)
+        _ = try await storage.updateSignInLock(key: key, now: now) { _ in SignInLock(lastAttemptAt: now) }
         let token = Self.randomHex(bytes: 32)
         let expiresAt = now.addingTimeInterval(ConsoleSession.lifetime)
         try await storage.addSession(hash: Self.tokenHash(token), user: name, createdAt: now, expiresAt: expiresAt)

@@ -8,6 +8,8 @@ extension HubStore {
     static let bcryptCost: UInt8 = 12
     /// The shortest password a user may choose.
     public static let minimumPasswordLength = 10
+    /// The longest password in bytes of UTF-8: all that bcrypt reads.
+    public static let maximumPasswordBytes = 72
 
     /// Adds a user; with no `password`, one is generated. Returns the password when it was generated (to be shown
     /// once), nil otherwise. Only its bcrypt hash is kept.
@@ -46,12 +48,20 @@ extension HubStore {
         return password == nil ? chosen : nil
     }
 
-    /// `password` if it is long enough and a single line.
+    /// `password` if a user may choose it.
     private static func checked(_ password: String) throws(KioskError) -> String {
-        guard password.count >= minimumPasswordLength, !password.contains(where: \.isNewline) else {
-            throw KioskError(.dataError, "a password is one line of at least \(minimumPasswordLength) characters")
-        }
+        if let problem = passwordProblem(password) { throw KioskError(.dataError, problem) }
         return password
+    }
+
+    /// Why no user may have `password`, or nil. bcrypt reads at most 72 bytes and stops at a NUL: a longer password
+    /// or one with a control character would not count whole, so it is refused rather than cut.
+    static func passwordProblem(_ password: String) -> String? {
+        let rule = "a password is one line of at least \(minimumPasswordLength) characters and at most \(maximumPasswordBytes) bytes"
+        if let control = RecordLimits.controlCharacter(in: password) { return "\(rule), without control characters (it holds \(control))" }
+        guard password.count >= minimumPasswordLength else { return "\(rule); this one has \(password.count) characters" }
+        guard password.utf8.count <= maximumPasswordBytes else { return "\(rule) (UTF-8); this one has \(password.utf8.count) bytes" }
+        return nil
     }
 
     /// 20 characters from a 32-letter alphabet without look-alikes (100 bits).

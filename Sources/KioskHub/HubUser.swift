@@ -59,16 +59,13 @@ public struct HubUser: Sendable, Hashable {
     }
 }
 
-/// A user as the database keeps them: the password only as its bcrypt hash, and the state of the login lockout.
+/// A user as the database keeps them: the password only as its bcrypt hash.
 public struct StoredUser: Sendable, Hashable {
     public let user: HubUser
     public let passwordHash: String
-    /// Until when sign-in is refused after too many failed attempts, if it is.
-    public let lockedUntil: Date?
 
-    public init(user: HubUser, passwordHash: String, lockedUntil: Date? = nil) {
+    public init(user: HubUser, passwordHash: String) {
         self.user = user
         self.passwordHash = passwordHash
-        self.lockedUntil = lockedUntil
     }
 }

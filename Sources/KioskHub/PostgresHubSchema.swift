@@ -223,6 +223,22 @@ enum PostgresHubSchema {
             "v10",
             ["DROP INDEX event_accepted"]
         ),
+        (
+            // The sign-in lockout by the hash of the name tried, known or not, counted before the password is checked.
+            "v11",
+            [
+                """
+                CREATE TABLE sign_in_lock (
+                    name_hash TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    locked_until BIGINT,
+                    last_attempt_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX sign_in_lock_age ON sign_in_lock(last_attempt_at)",
+                "ALTER TABLE hub_user DROP COLUMN failed_logins, DROP COLUMN locked_until",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

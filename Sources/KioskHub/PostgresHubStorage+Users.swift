@@ -51,22 +51,49 @@ extension PostgresHubStorage {
         }
     }
 
-    public func noteFailedLogin(user name: String, limit: Int, lockedUntil: Date) async throws(KioskError) {
+    public func updateSignInLock(
+        key: String,
+        now: Date,
+        _ change: @escaping @Sendable (SignInLock) -> SignInLock?
+    ) async throws(KioskError) -> (read: SignInLock, stored: SignInLock?) {
         try await failing("write failed") {
-            _ = try await query(
-                """
-                UPDATE hub_user SET
-                    locked_until = CASE WHEN failed_logins + 1 >= \(limit) THEN \(lockedUntil.storeMillis) ELSE locked_until END,
-                    failed_logins = CASE WHEN failed_logins + 1 >= \(limit) THEN 0 ELSE failed_logins + 1 END
-                WHERE name = \(name)
-                """
-            )
-        }
-    }
-
-    public func clearFailedLogins(user name: String) async throws(KioskError) {
-        try await failing("write failed") {
-            _ = try await query("UPDATE hub_user SET failed_logins = 0, locked_until = NULL WHERE name = \(name)")
+            try await transaction { connection in
+                let forgotten = now.addingTimeInterval(-SignInLock.forgottenAfter).storeMillis
+                try await run(
+                    "DELETE FROM sign_in_lock WHERE last_attempt_at < \(forgotten) AND COALESCE(locked_until, 0) < \(now.storeMillis)",
+                    on: connection
+                )
+                // The row exists before it is locked, so two first attempts at one name wait for each other.
+                try await run(
+                    """
+                    INSERT INTO sign_in_lock (name_hash, attempts, locked_until, last_attempt_at) VALUES (\(key), 0, NULL, \(now.storeMillis))
+                    ON CONFLICT (name_hash) DO NOTHING
+                    """,
+                    on: connection
+                )
+                let rows = try await run(
+                    "SELECT attempts, locked_until, last_attempt_at FROM sign_in_lock WHERE name_hash = \(key) FOR UPDATE",
+                    on: connection
+                ).decode((Int32, Int64?, Int64).self)
+                let read = rows.first.map { attempts, lockedUntil, last in
+                    SignInLock(attempts: Int(attempts), lockedUntil: lockedUntil.map(Date.init(storeMillis:)), lastAttemptAt: Date(storeMillis: last))
+                }
+                let current = read ?? SignInLock(lastAttemptAt: now)
+                let stored = change(current)
+                if let stored, !stored.isClear {
+                    try await run(
+                        """
+                        UPDATE sign_in_lock SET attempts = \(stored.attempts), locked_until = \(stored.lockedUntil?.storeMillis),
+                            last_attempt_at = \(stored.lastAttemptAt.storeMillis)
+                        WHERE name_hash = \(key)
+                        """,
+                        on: connection
+                    )
+                } else if stored?.isClear ?? current.isClear {
+                    try await run("DELETE FROM sign_in_lock WHERE name_hash = \(key)", on: connection)
+                }
+                return (current, stored)
+            }
         }
     }
 
@@ -94,7 +121,7 @@ extension PostgresHubStorage {
                 """
             )
             guard let row = rows.first, let user = try decodeUsers([row]).first else { return nil }
-            return (user, Date(storeMillis: try row.makeRandomAccess()[7].decode(Int64.self)))
+            return (user, Date(storeMillis: try row.makeRandomAccess()[6].decode(Int64.self)))
         }
     }
 
@@ -103,7 +130,7 @@ extension PostgresHubStorage {
     }
 
     /// The columns `decodeUsers` reads first, of `hub_user u`.
-    private static let userColumns = "u.name, u.role, u.property_id, u.password_hash, u.disabled, u.created_at, u.locked_until"
+    private static let userColumns = "u.name, u.role, u.property_id, u.password_hash, u.disabled, u.created_at"
 
     /// The users of rows that start with `userColumns`.
     private func decodeUsers(_ rows: [PostgresRow]) throws -> [StoredUser] {
@@ -113,10 +140,10 @@ extension PostgresHubStorage {
             let (name, role, property, hash) = try (
                 columns[0].decode(String.self), columns[1].decode(String.self), columns[2].decode(String?.self), columns[3].decode(String.self)
             )
-            let (disabled, created, locked) = try (columns[4].decode(Bool.self), columns[5].decode(Int64.self), columns[6].decode(Int64?.self))
+            let (disabled, created) = try (columns[4].decode(Bool.self), columns[5].decode(Int64.self))
             guard let role = HubUser.Role(name: role, propertyID: property) else { continue }
             let user = HubUser(name: name, role: role, disabled: disabled, createdAt: Date(storeMillis: created))
-            users.append(StoredUser(user: user, passwordHash: hash, lockedUntil: locked.map(Date.init(storeMillis:))))
+            users.append(StoredUser(user: user, passwordHash: hash))
         }
         return users
     }

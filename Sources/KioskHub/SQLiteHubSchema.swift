@@ -128,6 +128,22 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // The sign-in lockout by the hash of the name tried, known or not, counted before the password is checked.
+        migrator.registerMigration("v10") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sign_in_lock (
+                        name_hash TEXT PRIMARY KEY NOT NULL,
+                        attempts INTEGER NOT NULL,
+                        locked_until INTEGER,
+                        last_attempt_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX sign_in_lock_age ON sign_in_lock(last_attempt_at);
+                    ALTER TABLE hub_user DROP COLUMN failed_logins;
+                    ALTER TABLE hub_user DROP COLUMN locked_until;
+                    """
+            )
+        }
         return migrator
     }
 

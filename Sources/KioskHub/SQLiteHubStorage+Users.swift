@@ -42,23 +42,40 @@ extension SQLiteHubStorage {
         }
     }
 
-    public func noteFailedLogin(user name: String, limit: Int, lockedUntil: Date) async throws(KioskError) {
+    public func updateSignInLock(
+        key: String,
+        now: Date,
+        _ change: @escaping @Sendable (SignInLock) -> SignInLock?
+    ) async throws(KioskError) -> (read: SignInLock, stored: SignInLock?) {
         try await database.write { db in
             try db.execute(
-                sql: """
-                    UPDATE hub_user SET
-                        locked_until = CASE WHEN failed_logins + 1 >= ? THEN ? ELSE locked_until END,
-                        failed_logins = CASE WHEN failed_logins + 1 >= ? THEN 0 ELSE failed_logins + 1 END
-                    WHERE name = ?
-                    """,
-                arguments: [limit, lockedUntil.storeMillis, limit, name]
+                sql: "DELETE FROM sign_in_lock WHERE last_attempt_at < ? AND COALESCE(locked_until, 0) < ?",
+                arguments: [now.addingTimeInterval(-SignInLock.forgottenAfter).storeMillis, now.storeMillis]
             )
-        }
-    }
-
-    public func clearFailedLogins(user name: String) async throws(KioskError) {
-        try await database.write { db in
-            try db.execute(sql: "UPDATE hub_user SET failed_logins = 0, locked_until = NULL WHERE name = ?", arguments: [name])
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM sign_in_lock WHERE name_hash = ?", arguments: [key])
+            let read = row.map { row -> SignInLock in
+                let lockedUntil: Int64? = row["locked_until"]
+                return SignInLock(
+                    attempts: row["attempts"],
+                    lockedUntil: lockedUntil.map(Date.init(storeMillis:)),
+                    lastAttemptAt: Date(storeMillis: row["last_attempt_at"])
+                )
+            }
+            let current = read ?? SignInLock(lastAttemptAt: now)
+            guard let stored = change(current) else { return (current, nil) }
+            if stored.isClear {
+                try db.execute(sql: "DELETE FROM sign_in_lock WHERE name_hash = ?", arguments: [key])
+            } else {
+                try db.execute(
+                    sql: """
+                        INSERT INTO sign_in_lock (name_hash, attempts, locked_until, last_attempt_at) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(name_hash) DO UPDATE SET
+                            attempts = excluded.attempts, locked_until = excluded.locked_until, last_attempt_at = excluded.last_attempt_at
+                        """,
+                    arguments: [key, stored.attempts, stored.lockedUntil?.storeMillis, stored.lastAttemptAt.storeMillis]
+                )
+            }
+            return (current, stored)
         }
     }
 
@@ -94,7 +111,6 @@ extension SQLiteHubStorage {
     private static func user(_ row: Row) -> StoredUser? {
         guard let role = HubUser.Role(name: row["role"], propertyID: row["property_id"]) else { return nil }
         let user = HubUser(name: row["name"], role: role, disabled: row["disabled"], createdAt: Date(storeMillis: row["created_at"]))
-        let lockedUntil: Int64? = row["locked_until"]
-        return StoredUser(user: user, passwordHash: row["password_hash"], lockedUntil: lockedUntil.map(Date.init(storeMillis:)))
+        return StoredUser(user: user, passwordHash: row["password_hash"])
     }
 }

@@ -110,10 +110,19 @@ struct UserCommand: AsyncParsableCommand {
 
 /// Passwords in and out of the user commands: read from standard input, or generated and printed once.
 enum PasswordInput {
-    /// The first line of standard input.
+    /// Standard input, one line (its line break, if any, is not part of the password); more lines, or bytes that are
+    /// not UTF-8, are refused rather than dropped or cut.
     static func read() throws(KioskError) -> String {
-        guard let line = readLine(strippingNewline: true) else { throw KioskError(.noInput, "--password-stdin: standard input is empty") }
-        return line
+        let bytes = (try? FileHandle.standardInput.readToEnd()) ?? Data()
+        guard !bytes.isEmpty else { throw KioskError(.noInput, "--password-stdin: standard input is empty") }
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            throw KioskError(.dataError, "--password-stdin: standard input is not UTF-8 text")
+        }
+        if text.last == "\n" || text.last == "\r\n" { text.removeLast() }
+        guard !text.contains(where: \.isNewline) else {
+            throw KioskError(.dataError, "--password-stdin: standard input holds more than one line; give the password alone on one line")
+        }
+        return text
     }
 
     /// Says what was done; a generated password follows alone on the last line.

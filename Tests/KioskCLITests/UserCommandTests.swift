@@ -41,6 +41,28 @@ import Testing
         #expect(renewed.stdout.split(separator: "\n").last?.count == 20)
     }
 
+    @Test func standardInputIsOnePasswordOfOneLineWithEveryCharacterCounting() throws {
+        let hub = try HubSandbox()
+        func create(_ name: String, input: String) throws -> KioskRun {
+            try KioskRun(
+                ["user", "create", name, "--role", "operator", "--password-stdin", "--data-dir", hub.directory],
+                executable: HubSandbox.executable,
+                input: input
+            )
+        }
+        for (input, problem) in [
+            ("first line here\nsecond line\n", "more than one line"), ("ten chars!\u{0}and more\n", "control characters (it holds U+0000)"),
+            (String(repeating: "x", count: 73), "this one has 73 bytes"),
+        ] {
+            let refused = try create("ops", input: input)
+            #expect(refused.status == 65, "\(problem)")
+            #expect(refused.stderr.contains(problem), "\(refused.stderr)")
+        }
+        #expect(try hub.hub("user", "list").stdout.isEmpty)
+        #expect(try create("ops", input: "no line break at the end").status == 0)
+        #expect(try create("ravi", input: "a line from Windows\r\n").status == 0)
+    }
+
     @Test func rolesPropertiesAndNamesAreChecked() throws {
         let hub = try HubSandbox()
         #expect(try hub.hub("user", "create", "asha", "--role", "warden").status == 64)
