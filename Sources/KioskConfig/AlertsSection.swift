@@ -74,16 +74,20 @@ enum AlertsSection {
             var draft = ChannelDraft()
             channelSchema.read(entry, into: &draft, at: path, problems: &problems)
             let events = draft.events ?? Set(AlertEvent.allCases)
+            // A key that is there but wrong has its own problem already: "missing" is said only of an absent one.
+            func absent(_ key: String) -> Bool { entry.table?[key] == nil }
             switch draft.kind {
             case "webhook":
                 guard let url = draft.url else {
-                    problems.add("missing; a webhook channel needs the URL to POST to", at: path.appending("url"), lineOf: path)
+                    if absent("url") { problems.add("missing; a webhook channel needs the URL to POST to", at: path.appending("url"), lineOf: path) }
                     continue
                 }
                 alerts.channels.append(AlertChannel(delivery: .webhook(url: url, secretFile: draft.secretFile), events: events))
             case "command":
                 guard let command = draft.command else {
-                    problems.add("missing; a command channel needs the program to run", at: path.appending("command"), lineOf: path)
+                    if absent("command") {
+                        problems.add("missing; a command channel needs the program to run", at: path.appending("command"), lineOf: path)
+                    }
                     continue
                 }
                 alerts.channels.append(AlertChannel(delivery: .command(command), events: events))

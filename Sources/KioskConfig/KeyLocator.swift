@@ -42,7 +42,7 @@ struct KeyLocator {
     /// `[section.sub]` or `section.key = …`); nil when neither is found.
     func line(of path: ConfigurationKeyPath) -> Int? {
         var query: [Component] = []
-        if let section = path.section { query.append(.name(section)) }
+        if let section = path.section { query += section.split(separator: ".").map { .name(String($0)) } }
         if let index = path.index { query.append(.index(index)) }
         if let key = path.key { query.append(.name(key)) }
         guard !query.isEmpty else { return nil }

@@ -18,6 +18,9 @@ enum ReaderSection {
             guard name.count <= RecordLimits.identifier else {
                 throw ValueProblem("the name has \(name.count) characters; give at most \(RecordLimits.identifier)")
             }
+            if let control = RecordLimits.controlCharacter(in: name) {
+                throw ValueProblem("the name \(ValueProblem.quote(name)) holds the control character \(control); give plain text")
+            }
             reader.name = name
         },
         .choice("driver", of: ReaderDriver.self, noun: "a driver") { reader, driver in reader.driver = driver }

@@ -116,6 +116,15 @@ struct ConfigurationErrorTests {
             text: "[[readers]]\nname = \"\"\ndriver = \"pcsc\"\n",
             message: "kiosk.conf:2: [readers #1] name: the name is empty (got '')"
         ),
+        // A reader's name is part of every record: the hub would refuse what it could not show.
+        BadConfiguration(
+            text: "[[readers]]\ndriver = \"pcsc\"\nname = \"gate\\u001B[2J\"\n",
+            message: "kiosk.conf:3: [readers #1] name: the name 'gate\\u{1B}[2J' holds the control character U+001B; give plain text"
+        ),
+        BadConfiguration(
+            text: "[[readers]]\ndriver = \"pcsc\"\nname = \"door\\tway\"\n",
+            message: "kiosk.conf:3: [readers #1] name: the name 'door\\tway' holds the control character U+0009; give plain text"
+        ),
         BadConfiguration(
             text: "[[readers]]\nname = \"gate\"\ndriver = \"pcsc\"\n[[readers]]\nname = \"gate\"\ndriver = \"libnfc\"\n",
             message: "kiosk.conf:5: [readers #2] name: 'gate' is already the name of [readers #1]"

@@ -44,3 +44,24 @@ import Testing
         try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")
     }
 }
+
+/// A channel's wrong key gets one message, on its own line; only an absent key is "missing", on the channel's line.
+@Test func aBadAlertChannelGetsOneMessageNamingItsLine() {
+    let relative = "[alerts]\ngrace_minutes = 15\n\n[[alerts.channels]]\nkind = \"command\"\ncommand = [\"notify-warden\"]\n"
+    #expect(
+        throws: KioskError(
+            .configuration,
+            "hub.conf:6: [alerts.channels #1] command: give the program as an absolute path first, then its arguments, e.g. [\"/usr/local/bin/notify-warden\"]"
+        )
+    ) { try HubConfigurationLoader.parse(relative, file: "hub.conf") }
+    let file = "[[alerts.channels]]\nkind = \"webhook\"\n\n[[alerts.channels]]\nkind = \"webhook\"\nurl = \"file:///etc/passwd\"\n"
+    #expect(
+        throws: KioskError(
+            .configuration,
+            """
+            hub.conf:1: [alerts.channels #1] url: missing; a webhook channel needs the URL to POST to
+            hub.conf:6: [alerts.channels #2] url: 'file:///etc/passwd' is not an http:// or https:// URL
+            """
+        )
+    ) { try HubConfigurationLoader.parse(file, file: "hub.conf") }
+}
