@@ -4,6 +4,8 @@ public import KioskCore
 extension HubStore {
     /// The kiosk id prefix of manual entries made in the web console (`console.<property>`); no kiosk may take it.
     public static let consoleKioskPrefix = "console."
+    /// How many sequence numbers a manual entry tries before it gives up.
+    static let manualEntryRounds = 1000
 
     /// Records a warden's manual entry for an active student of `property` as an event of the console's own kiosk id,
     /// so every gate of the property pulls it like another gate's tap and its toggle follows.
@@ -27,8 +29,10 @@ extension HubStore {
             throw KioskError(.dataError, "student '\(studentID)' is inactive; a manual entry needs an active student")
         }
         let kioskID = Self.consoleKioskPrefix + property
-        // Two hub processes may take the same `seq` at once: the loser takes the next one.
-        for _ in 0..<5 {
+        // Entries made at once (in this process or another sharing the database) may take the same `seq`: the losers
+        // take the next one. Each round stores at least one of them, so every entry is stored within as many rounds as
+        // entries were made at once; the bound only stops a database that never stores one.
+        for _ in 0..<Self.manualEntryRounds {
             let record = EventRecord(
                 id: EventID.make(at: now),
                 kioskID: kioskID,
@@ -48,6 +52,6 @@ extension HubStore {
             )
             if try await storage.insert([record], property: property, receivedAt: now) == [.stored] { return record }
         }
-        throw KioskError(.ioError, "could not store the manual entry: its sequence number was taken five times; try again")
+        throw KioskError(.ioError, "could not store the manual entry: its sequence number was taken \(Self.manualEntryRounds) times; try again")
     }
 }
