@@ -92,13 +92,7 @@ public struct DayClose: Sendable {
 
     /// The reports directory, created owner-only (0700) when missing: the reports hold every student's movements.
     private func createDirectory() throws(KioskError) {
-        guard !FileManager.default.fileExists(atPath: directory) else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
-        } catch {
-            throw KioskError(.ioError, "cannot create reports directory \(directory): \(error.localizedDescription)")
-        }
+        try OwnerOnlyDirectory.create(directory, noun: "reports directory")
     }
 
     private func readMarker() -> AttendanceDate? {

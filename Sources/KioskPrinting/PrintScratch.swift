@@ -8,11 +8,7 @@ struct PrintScratch {
 
     init(purpose: String) throws(KioskError) {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(purpose)-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw KioskError(.ioError, "cannot create a temporary directory for printing: \(error.localizedDescription)")
-        }
+        try OwnerOnlyDirectory.create(directory.path, noun: "a temporary directory for printing")
     }
 
     /// The path of `name` in the directory.

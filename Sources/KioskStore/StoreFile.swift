@@ -11,19 +11,10 @@ struct StoreFile {
 
     var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// Creates the directory (0700) when it is missing; an existing one keeps the mode its owner gave it.
+    /// Creates the directory and its missing parents (0700) when it is missing; an existing one keeps the mode its owner
+    /// gave it.
     func createDirectory() throws(KioskError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw KioskError(.ioError, "cannot create data directory \(directory): a file is in the way") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
-        } catch {
-            throw KioskError(.ioError, "cannot create data directory \(directory): \(error.localizedDescription)")
-        }
+        try OwnerOnlyDirectory.create(directory, noun: "data directory")
     }
 
     /// Creates the empty file with mode 0600; SQLite gives its -wal and -shm files the same mode.

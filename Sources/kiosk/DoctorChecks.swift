@@ -13,14 +13,14 @@ struct DoctorChecks {
         let directory = configuration.dataDirectory
         let probe = (directory as NSString).appendingPathComponent(".kiosk-doctor-\(getpid())")
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try OwnerOnlyDirectory.create(directory, noun: "data directory")
             try Data().write(to: URL(fileURLWithPath: probe))
             try FileManager.default.removeItem(atPath: probe)
             return .ok("data directory", "\(directory) is writable")
         } catch {
             return .problem(
                 "data directory",
-                "\(directory) is not writable (\(error.localizedDescription))",
+                "\(directory) is not writable (\((error as? KioskError)?.message ?? error.localizedDescription))",
                 fix: "sudo install -d -o kiosk -g kiosk \(directory), or set data_dir in the [kiosk] section"
             )
         }
