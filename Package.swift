@@ -31,6 +31,8 @@ let package = Package(
         .executable(name: "kiosk-faults", targets: ["kiosk-faults"]),
         // The parsers of outside input (cards, files, the network, people), for the fuzz targets in Fuzz/.
         .library(name: "KioskParsers", targets: ["KioskCore", "KioskConfig", "KioskWire", "KioskReaders"]),
+        // The web console's form parsing, for the fuzz target of its own (it brings Hummingbird).
+        .library(name: "KioskConsoleForms", targets: ["KioskConsoleForms"]),
     ],
     traits: [
         .trait(name: "PCSC", description: "PC/SC readers through libpcsclite (needs libpcsclite-dev)."),
@@ -138,11 +140,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The console's forms as browsers post them, apart from its pages so the fuzz targets reach them.
+        .target(
+            name: "KioskConsoleForms",
+            dependencies: ["KioskCore", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strictSettings
+        ),
         // The warden's web console: server-rendered pages on the hub's port.
         .target(
             name: "KioskConsole",
             dependencies: [
-                "KioskCore", "KioskHub", "KioskReports",
+                "KioskCore", "KioskHub", "KioskReports", "KioskConsoleForms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),

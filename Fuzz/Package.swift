@@ -11,6 +11,8 @@ let fuzzSettings: [SwiftSetting] = [
 
 /// One target per parser; scripts/fuzz.sh runs each.
 let parsers = ["FuzzTagUID", "FuzzRosterCSV", "FuzzKioskConf", "FuzzHubBatch", "FuzzKeyboardLines", "FuzzISO8601"]
+/// The web console's forms, whose decoder comes with Hummingbird.
+let consoleParsers = ["FuzzConsoleForms"]
 
 let package = Package(
     name: "kiosk-fuzz",
@@ -21,6 +23,15 @@ let package = Package(
             .executableTarget(
                 name: name,
                 dependencies: ["FuzzDriver", .product(name: "KioskParsers", package: "kiosk")],
+                swiftSettings: fuzzSettings
+            )
+        }
+        + consoleParsers.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "FuzzDriver", .product(name: "KioskParsers", package: "kiosk"), .product(name: "KioskConsoleForms", package: "kiosk"),
+                ],
                 swiftSettings: fuzzSettings
             )
         }

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
 # Swift's backtracer would take the signal of a crash before libFuzzer can save the input.
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzTagUID FuzzRosterCSV FuzzKioskConf FuzzHubBatch FuzzKeyboardLines FuzzISO8601)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzTagUID FuzzRosterCSV FuzzKioskConf FuzzHubBatch FuzzKeyboardLines FuzzISO8601 FuzzConsoleForms)
 
 # The fuzzer's instrumentation and runtime on the Swift code (not the C/C++ libraries), linked with lld: gold fails
 # on the fuzzer runtime's debug information.
@@ -30,6 +30,10 @@ seed FuzzHubBatch '{"kioskId":"gate-1","events":[{"id":"0192f5a0-0000-7000-8000-
 seed FuzzKeyboardLines $'\x0504A1B2C3\n1234567890\r\n' lines
 seed FuzzISO8601 '2026-11-21T21:03:00+05:30' instant
 seed FuzzISO8601 '2026-11-21' date
+seed FuzzConsoleForms 'csrf=0a1b&property=default&studentId=S004&name=Meera+Iyer&room=104&uid=04A1B2C6' student
+seed FuzzConsoleForms 'csrf=0a1b&name=%E0%A4%B0%E0%A4%BE%E0%A4%B9%E0%A5%81%E0%A4%B2&room=%201%20&status=active' edit
+seed FuzzConsoleForms 'studentId=S001&direction=out&time=2026-11-21T18:00&reason=home&from=2026-11-21T18:00&until=2026-11-23T18:00' manual
+seed FuzzConsoleForms 'username=asha&password=a+long+enough+secret' signin
 
 # The targets run side by side, one per core (libFuzzer's process is single-threaded); results print in order.
 run_target() {

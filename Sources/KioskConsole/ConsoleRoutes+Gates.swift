@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KioskConsoleForms
 import KioskCore
 import KioskHub
 
@@ -54,13 +55,6 @@ extension ConsoleRoutes {
                 return try await manualPage(visit, problem: error.message, status: .unprocessableContent)
             }
         }
-    }
-
-    private struct ManualEntryForm: Decodable {
-        let studentId: String
-        let direction: String
-        let time: String
-        let reason: String
     }
 
     private func manualPage(_ visit: ConsoleVisit, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {

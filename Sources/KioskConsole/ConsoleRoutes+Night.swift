@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KioskConsoleForms
 import KioskCore
 import KioskHub
 import KioskReports
@@ -68,17 +69,6 @@ extension ConsoleRoutes {
             context.merge(["alerts": alerts, "hasAlerts": !alerts.isEmpty]) { _, new in new }
             return ConsoleResponse.html(ConsoleTemplates.render("alerts", context))
         }
-    }
-
-    private struct PassForm: Decodable {
-        let studentId: String
-        let from: String
-        let until: String
-        let reason: String
-    }
-
-    private struct CancelForm: Decodable {
-        let id: String
     }
 
     private func passesPage(

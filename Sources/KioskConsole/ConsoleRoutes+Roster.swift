@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KioskConsoleForms
 import KioskCore
 import KioskHub
 import KioskReports
@@ -12,11 +13,8 @@ extension ConsoleRoutes {
         router.post("/roster/add") { request, _ in
             let (visit, form) = try await formVisit(request, as: NewStudentForm.self)
             return try await rosterChange(visit) {
-                // The roster CSV's own rules and messages, for one row.
-                let fields = [form.studentId, form.name, form.room, form.uid].map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-                let file = "the new student form"
-                let rows = try RosterCSV.parse("student_id,name,room,tag_uid\n" + fields.joined(separator: ",") + "\n", file: file)
-                _ = try await store.importRoster(rows, file: file, replace: false, property: visit.property.id)
+                let rows = try form.rosterRows()
+                _ = try await store.importRoster(rows, file: NewStudentForm.file, replace: false, property: visit.property.id)
                 return rows.first.map { "Added \($0.student.name) (\($0.student.id)) with card \($0.uid)." } ?? "Nothing to add."
             }
         }
@@ -40,15 +38,13 @@ extension ConsoleRoutes {
             }
         }
         router.get("/students/:id") { request, context in
-            try await studentPage(try await visit(request), id: try context.parameters.require("id"))
+            try await studentPage(try await visit(request), id: try Self.studentID(context))
         }
         router.post("/students/:id") { request, context in
-            let id = try context.parameters.require("id")
-            let (visit, form) = try await formVisit(request, as: StudentForm.self)
+            let id = try Self.studentID(context)
+            let (visit, form) = try await formVisit(request, as: StudentEditForm.self)
             do {
-                guard let status = StudentStatus(rawValue: form.status) else { throw KioskError(.usage, "a status is active or inactive") }
-                guard !form.name.trimmed.isEmpty, !form.room.trimmed.isEmpty else { throw KioskError(.usage, "a name and a room are required") }
-                let student = Student(id: id, name: form.name.trimmed, room: form.room.trimmed, status: status)
+                guard let student = form.student(id: id) else { throw KioskError(.usage, "a status is active or inactive") }
                 try await store.updateStudent(student, property: visit.property.id)
                 return try await studentPage(visit, id: id, notice: "Saved.")
             } catch let error as KioskError where error.category != .ioError {
@@ -57,26 +53,13 @@ extension ConsoleRoutes {
         }
     }
 
-    private struct NewStudentForm: Decodable {
-        let studentId: String
-        let name: String
-        let room: String
-        let uid: String
-    }
-
-    private struct CardForm: Decodable {
-        let uid: String
-    }
-
-    private struct EnrolForm: Decodable {
-        let uid: String
-        let studentId: String
-    }
-
-    private struct StudentForm: Decodable {
-        let name: String
-        let room: String
-        let status: String
+    /// The student id in a `/students/:id` path, as `ConsoleVisit.studentLink` percent-encoded it (any id the roster
+    /// accepts: spaces, `/`, `?`, `%` and every script).
+    private static func studentID(_ context: BasicRequestContext) throws -> String {
+        guard let id = try context.parameters.require("id").removingPercentEncoding else {
+            throw ConsoleError(.notFound, "no such student: the address is not a student's")
+        }
+        return id
     }
 
     /// The parts of a `multipart/form-data` body by field name (the first of each name).
@@ -175,7 +158,8 @@ extension ConsoleRoutes {
         var context = visit.layout(title: entry.student.name, current: "/roster")
         context.merge(
             [
-                "id": entry.student.id, "name": entry.student.name, "room": entry.student.room, "active": entry.student.status.rawValue,
+                "id": entry.student.id, "path": visit.studentLink(entry.student.id), "name": entry.student.name,
+                "room": entry.student.room, "active": entry.student.status.rawValue,
                 "isActive": entry.student.status == .active, "status": today.map { ReportWording.status($0.status) } ?? "not on the active roster",
                 "cards": cards, "hasCards": !cards.isEmpty, "history": history, "hasHistory": !history.isEmpty,
                 "historyDays": HubStore.studentHistoryDays,

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 public import Hummingbird
+import KioskConsoleForms
 public import KioskCore
 public import KioskHub
 
@@ -87,14 +88,10 @@ public struct ConsoleRoutes: Sendable {
     func formVisit<Form: Decodable>(_ request: Request, as form: Form.Type) async throws -> (ConsoleVisit, Form) {
         var request = request
         let text = String(buffer: try await request.collectBody(upTo: 64 * 1024))
-        let decoder = URLEncodedFormDecoder()
-        let envelope = (try? decoder.decode(FormEnvelope.self, from: text)) ?? FormEnvelope(csrf: nil, property: nil)
+        let envelope = ConsoleForm.decode(FormEnvelope.self, from: text) ?? FormEnvelope(csrf: nil, property: nil)
         let visit = try await checkedVisit(request, envelope: envelope)
-        do {
-            return (visit, try decoder.decode(Form.self, from: text))
-        } catch {
-            throw ConsoleError(.badRequest, "the form is incomplete or malformed")
-        }
+        guard let form = ConsoleForm.decode(Form.self, from: text) else { throw ConsoleError(.badRequest, "the form is incomplete or malformed") }
+        return (visit, form)
     }
 
     /// The visit of a form post whose `csrf` and `property` fields are `envelope`; 403 for a missing or wrong token.
@@ -116,11 +113,6 @@ public struct ConsoleRoutes: Sendable {
         return ConsoleResponse.html(ConsoleTemplates.render("login", context), status: status)
     }
 
-    private struct Credentials: Decodable {
-        let username: String
-        let password: String
-    }
-
     private func signIn(_ request: Request) async throws -> Response {
         // A sign-in form posted from another site is refused (login CSRF); a browser always sends Origin on a POST.
         if let origin = request.headers[.origin], let host = request.head.authority,
@@ -130,7 +122,7 @@ public struct ConsoleRoutes: Sendable {
         }
         var request = request
         let body = try await request.collectBody(upTo: 16 * 1024)
-        guard let credentials = try? URLEncodedFormDecoder().decode(Credentials.self, from: String(buffer: body)) else {
+        guard let credentials = ConsoleForm.decode(SignInForm.self, from: String(buffer: body)) else {
             return loginPage(problem: "Enter a user name and a password.", username: "", status: .badRequest)
         }
         switch try await store.signIn(name: credentials.username, password: credentials.password, now: clock.now()) {
@@ -163,10 +155,4 @@ public struct ConsoleRoutes: Sendable {
         let expired = Cookie(name: ConsoleSession.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
         return ConsoleResponse.redirect(to: "/login", headers: [.setCookie: expired.description])
     }
-}
-
-/// The fields every console form carries: the session's CSRF token, and the property it acts on.
-struct FormEnvelope: Decodable {
-    let csrf: String?
-    let property: String?
 }

@@ -11,7 +11,7 @@ extension ConsoleTemplates {
         <button class="quiet" type="submit">Revoke (lost card)</button></form></td></tr>{{/cards}}
         </tbody></table></div>{{/hasCards}}
         <h2>Change</h2>
-        <form class="stack" method="post" action="/students/{{id}}">
+        <form class="stack" method="post" action="{{path}}">
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="property" value="{{propertyID}}">
         <label>Name <input name="name" value="{{name}}" required></label>
         <label>Room <input name="room" value="{{room}}" required></label>

@@ -49,10 +49,8 @@ public enum RosterCSV {
                     throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': missing (the row has \(record.fields.count) fields)")
                 }
                 let value = record.fields[index].trimmingCharacters(in: .whitespaces)
-                if required && value.isEmpty { throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': missing value") }
-                if let control = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                    let code = String(format: "U+%04X", control.value)
-                    throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': contains the control character \(code)")
+                if let problem = Student.fieldProblem(value, required: required) {
+                    throw KioskError(.dataError, "\(file):\(record.line): field '\(name)': \(problem)")
                 }
                 return value
             }
@@ -66,6 +64,10 @@ public enum RosterCSV {
                     .dataError,
                     "\(file):\(record.line): field 'student_id': \(studentID.count) characters; a student id has at most \(RecordLimits.identifier)"
                 )
+            }
+            // A page's address holds the id: `.` and `..` would name another page.
+            guard studentID != "." && studentID != ".." else {
+                throw KioskError(.dataError, "\(file):\(record.line): field 'student_id': '\(studentID)' cannot be a student id")
             }
             let student = Student(id: studentID, name: try field("name"), room: try field("room"), status: status)
             let uidText = try field("tag_uid")

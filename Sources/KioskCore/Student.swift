@@ -17,6 +17,14 @@ public struct Student: Sendable, Hashable, Identifiable {
         self.room = room
         self.status = status
     }
+
+    /// Why `value` cannot be a roster field (a student id, name or room) as written, or nil: every field wherever it
+    /// enters (the roster CSV, the console's forms) has a value when `required` and no control character, which would
+    /// rewrite a terminal, split a CSV row or a live page's stream, or end the text early in C code.
+    public static func fieldProblem(_ value: String, required: Bool = true) -> String? {
+        if required && value.isEmpty { return "missing value" }
+        return RecordLimits.controlCharacter(in: value).map { "contains the control character \($0)" }
+    }
 }
 
 /// A student with the tags bound to them.

@@ -50,8 +50,11 @@ extension HubStore {
         return try await storage.events(property: property, matching: EventFilter(studentID: studentID, since: since), limit: 1000)
     }
 
-    /// Changes a student's name, room or status.
+    /// Changes a student's name, room or status; each field obeys the roster CSV's rules.
     public func updateStudent(_ student: Student, property: String) async throws(KioskError) {
+        for (field, value) in [("name", student.name), ("room", student.room)] {
+            if let problem = Student.fieldProblem(value) { throw KioskError(.dataError, "field '\(field)': \(problem)") }
+        }
         guard try await storage.updateStudent(student, property: property) else {
             throw KioskError(.dataError, "no student '\(student.id)' at property '\(property)'")
         }

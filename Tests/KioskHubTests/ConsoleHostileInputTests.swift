@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KioskCore
+import Testing
+
+@testable import KioskHub
+
+/// What the console's forms take from a careless or hostile user, on both backends: nothing a terminal, a CSV export
+/// or a live page would choke on, and a working page for every student the roster accepts.
+@Suite struct ConsoleHostileInputTests {
+    static let password = "a long enough secret"
+
+    static func hub(roster csv: String? = nil) async throws -> HubFixture {
+        let hub = try await HubFixture()
+        let rows = try csv.map { try RosterCSV.parse($0, file: "roster.csv") } ?? ConsoleFixture.roster
+        _ = try await hub.store.importRoster(rows, file: "roster.csv", replace: true)
+        _ = try await hub.store.createUser(name: "asha", role: .warden(property: "default"), password: Self.password)
+        return hub
+    }
+
+    /// The values of `attribute="…"` in `page` that start with `prefix`, HTML entities undone.
+    static func attributes(_ attribute: String, startingWith prefix: String, in page: String) -> [String] {
+        page.components(separatedBy: "\(attribute)=\"\(prefix)").dropFirst().map { rest in
+            (prefix + rest.prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+
+    @Test func aStudentsNameAndRoomRefuseControlCharacters() async throws {
+        let hub = try await Self.hub()
+        try await hub.serve { client in
+            var browser = ConsoleBrowser(client: client)
+            _ = try await browser.signIn("asha", Self.password)
+            let csrf = try await browser.csrf(from: "/students/S001")
+            for control in ["\u{1B}[2J", "\r", "\n", "\u{07}", "\u{7F}", "\u{85}", "\u{0}"] {
+                for field in ["name", "room"] {
+                    var form = ["csrf": csrf, "name": "Asha Verma", "room": "101", "status": "active"]
+                    form[field] = "Asha" + control + "Verma"
+                    let edit = try await browser.post("/students/S001", form: form)
+                    #expect(
+                        edit.status == .unprocessableContent,
+                        "\(field) with U+\(control.unicodeScalars.first.map { String($0.value, radix: 16) } ?? "")"
+                    )
+                    #expect(edit.text.contains("contains the control character"))
+                }
+            }
+            let student = try #require(try await hub.store.rosterEntries(property: "default").first { $0.student.id == "S001" }?.student)
+            #expect((student.name, student.room) == ("Asha Verma", "101"))
+        }
+    }
+
+    @Test func everyStudentIdTheRosterAcceptsHasAWorkingPage() async throws {
+        let ids = ["S 1", "छात्र-1", "a/b", "what?", "100%", "<b>x</b>", "a+b&c=d#e"]
+        let csv =
+            "student_id,name,room,tag_uid\n"
+            + ids.enumerated().map { index, id in
+                "\"\(id)\",Student \(index),10\(index),04A1B2\(String(format: "%02X", index))"
+            }.joined(separator: "\n") + "\n"
+        let hub = try await Self.hub(roster: csv)
+        try await hub.serve { client in
+            var browser = ConsoleBrowser(client: client)
+            _ = try await browser.signIn("asha", Self.password)
+            let links = Self.attributes("href", startingWith: "/students/", in: try await browser.get("/roster").text)
+            #expect(links.count == ids.count)
+            var shown: Set<String> = []
+            for link in links {
+                let page = try await browser.get(link)
+                #expect(page.status == .ok, "\(link)")
+                guard let index = (0..<ids.count).first(where: { page.text.contains("<b>Student \($0)</b>") }) else { continue }
+                shown.insert(ids[index])
+                // The page's own form changes that student.
+                let action = try #require(Self.attributes("action", startingWith: "/students/", in: page.text).first)
+                let csrf = try await browser.csrf(from: link)
+                let edit = try await browser.post(action, form: ["csrf": csrf, "name": "Renamed \(index)", "room": "20\(index)", "status": "active"])
+                #expect(edit.status == .ok, "\(action)")
+            }
+            #expect(shown == Set(ids))
+            let names = try await hub.store.rosterEntries(property: "default").map(\.student.name)
+            #expect(Set(names) == Set(ids.indices.map { "Renamed \($0)" }))
+        }
+    }
+
+    @Test func anIdThatWouldNameAnotherPageIsRefusedWithItsLine() throws {
+        for id in [".", ".."] {
+            let error = #expect(throws: KioskError.self) { try RosterCSV.parse("student_id,name,room,tag_uid\n\(id),A,1,04A1B2C3\n", file: "r.csv") }
+            #expect(error?.message == "r.csv:2: field 'student_id': '\(id)' cannot be a student id")
+        }
+    }
+}
