@@ -12,7 +12,20 @@ enum JournalSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            try RosterTables.create(db)
+            try db.execute(
+                sql: """
+                    CREATE TABLE student (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        room TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
+                    );
+                    CREATE TABLE tag (
+                        uid TEXT PRIMARY KEY NOT NULL,
+                        student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
+                    );
+                    """
+            )
             try db.execute(
                 sql: """
                     CREATE INDEX tag_student ON tag(student_id);

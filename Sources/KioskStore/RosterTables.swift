@@ -4,24 +4,6 @@ public import KioskCore
 /// The roster as every store keeps it (`student` and `tag` tables) and the rules for changing it, written once
 /// for the kiosk's journal and the hub.
 public enum RosterTables {
-    /// Creates the `student` and `tag` tables (the first migration of each store).
-    public static func create(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE student (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    name TEXT NOT NULL,
-                    room TEXT NOT NULL,
-                    status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
-                );
-                CREATE TABLE tag (
-                    uid TEXT PRIMARY KEY NOT NULL,
-                    student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE
-                );
-                """
-        )
-    }
-
     /// Merges `rows` into the roster of `scope` (adding or updating students, adding tags), or with `replace` makes
     /// them its whole roster; a UID the roster gives another student aborts the import, naming file, line and field.
     /// Call it inside a transaction: any error leaves the roster as it was.

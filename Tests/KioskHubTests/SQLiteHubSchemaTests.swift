@@ -1,0 +1,10 @@
+import KioskTesting
+import Testing
+
+@testable import KioskHub
+
+/// Shipped migrations are frozen: they make exactly the schema they made when they shipped.
+@Test(arguments: ["v9", "v10"])
+func theSQLiteHubsShippedMigrationsMakeTheSchemaTheyMadeWhenTheyShipped(last: String) throws {
+    #expect(try ShippedSchema.migrated(by: SQLiteHubSchema.migrator, upTo: last) == ShippedSchema.snapshot("hub-\(last)"))
+}
