@@ -9,6 +9,9 @@ extension ConsoleRoutes {
     static let liveHeartbeat: Duration = .seconds(10)
     /// How often the live stream sends the page again even without a new tap (curfew passing changes statuses).
     static let liveRefresh: Duration = .seconds(30)
+    /// How often the live stream looks whether its session still lives: signing out, disabling the user or changing
+    /// the password (perhaps in another process sharing the database) ends the stream.
+    static let liveSessionCheck: Duration = .seconds(2)
 
     func addTodayRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
@@ -22,7 +25,7 @@ extension ConsoleRoutes {
     }
 
     /// Server-sent events: the Today page's live part, again whenever an event reaches the property (through any hub
-    /// process sharing the database), until the browser leaves or the hub shuts down.
+    /// process sharing the database), until the browser leaves, the session ends or the hub shuts down.
     private func live(_ request: Request) async throws -> Response {
         let visit = try await visit(request)
         var headers = ConsoleResponse.securityHeaders
@@ -33,14 +36,21 @@ extension ConsoleRoutes {
             let page = await feed.join(visit.property)
             defer { page.close.finish() }
             try await withGracefulShutdownHandler {
-                for await update in page.updates {
-                    switch update {
-                    case .today(let today):
-                        let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
-                        try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
-                    case .quiet:
-                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        await sessionEnds(visit.session)
+                        page.close.finish()
                     }
+                    for await update in page.updates {
+                        switch update {
+                        case .today(let today):
+                            let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
+                            try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
+                        case .quiet:
+                            try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                        }
+                    }
+                    group.cancelAll()
                 }
             } onGracefulShutdown: {
                 page.close.finish()
@@ -48,6 +58,14 @@ extension ConsoleRoutes {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// Returns once `session` has ended, or the database cannot say it lives (the browser then reconnects), looking
+    /// every `liveSessionCheck`; or when the task is cancelled.
+    private func sessionEnds(_ session: ConsoleSession) async {
+        while (try? await Task.sleep(for: Self.liveSessionCheck)) != nil {
+            guard (try? await store.session(token: session.token, now: clock.now())) != nil else { return }
+        }
     }
 
     /// One server-sent event named `name` whose data is `data` (each line its own `data:` field).

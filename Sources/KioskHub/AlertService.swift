@@ -7,23 +7,25 @@ import NIOCore
 import NIOHTTP1
 public import ServiceLifecycle
 
-/// Decides the hub's alerts and delivers them from the outbox in its database, as a `Service`: every `interval`
-/// it adds the alerts now due, then tries each due delivery once. A failed delivery is retried with exponential
-/// backoff and full jitter, for up to 24 hours, then marked failed. A delivery is held by one hub process at a
-/// time (a lease in the database); a process killed mid-delivery lets it go when the lease ends, and the receiver
-/// may then see the alert again under the same `Idempotency-Key`.
+/// Decides the hub's alerts and delivers them from the outbox in its database, as a `Service`: every `interval` it
+/// adds the alerts now due and, on its own for each configured channel, tries that channel's due deliveries one at a
+/// time, so a slow channel delays neither the others nor the decisions (`limits` bounds each attempt). A failed
+/// delivery is retried with exponential backoff and full jitter, for up to 24 hours, then marked failed. A delivery
+/// is held by one hub process at a time (a lease in the database); a process killed or stopped mid-delivery lets it
+/// go when the lease ends, and the receiver may then see the alert again under the same `Idempotency-Key`.
 public struct AlertService: Service {
     let store: HubStore
     let settings: AlertSettings
     let clock: WallClock
     let interval: Duration
     let backoff: SyncBackoff
+    let limits: AlertDeliveryLimits
     let readiness: HubReadiness
     let logger: Logger
 
     /// How long a delivery is retried.
     public static let deliveryWindow: TimeInterval = 24 * 3600
-    /// How long one process holds a delivery it is attempting.
+    /// How long one process holds a delivery it is attempting: longer than any attempt (at most 65 s).
     static let lease: TimeInterval = 120
 
     public init(
@@ -32,6 +34,7 @@ public struct AlertService: Service {
         clock: WallClock = .system,
         interval: Duration = .seconds(5),
         backoff: SyncBackoff = SyncBackoff(base: .seconds(5), cap: .seconds(1800)),
+        limits: AlertDeliveryLimits = AlertDeliveryLimits(),
         readiness: HubReadiness = HubReadiness(),
         logger: Logger
     ) {
@@ -40,56 +43,91 @@ public struct AlertService: Service {
         self.clock = clock
         self.interval = interval
         self.backoff = backoff
+        self.limits = limits
         self.readiness = readiness
         self.logger = logger
     }
 
+    /// The configured channels, each once, by key.
+    var channels: [String: AlertChannel] {
+        Dictionary(settings.channels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Decides and delivers until graceful shutdown, which ends an attempt in flight at once (unrecorded: the lease
+    /// lets it be tried again).
     public func run() async throws {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
-            try await cancelWhenGracefulShutdown {
-                while !Task.isCancelled {
-                    await pass(client: client)
-                    try await Task.sleep(for: interval)
+        let channels = channels
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await repeatEveryInterval {
+                        await decide()
+                        await deliverDue(.allBut(Array(channels.keys)), client: client)
+                    }
+                }
+                for key in channels.keys {
+                    group.addTask { await repeatEveryInterval { await deliverDue(.only(key), client: client) } }
                 }
             }
-        } catch {
-            try? await client.shutdown()
-            if error is CancellationError { return }
-            throw error
         }
         try await client.shutdown()
     }
 
-    /// Decides what is due and tries every due delivery once. A failure of the database is logged and tried again
-    /// next time: alerts never stop the hub.
-    func pass(client: HTTPClient) async {
+    /// Runs `body` every `interval` until the task is cancelled.
+    private func repeatEveryInterval(_ body: () async -> Void) async {
+        repeat {
+            await body()
+        } while (try? await Task.sleep(for: interval)) != nil
+    }
+
+    /// Adds the alerts now due. A failure of the database is logged and tried again next time: alerts never stop
+    /// the hub.
+    func decide() async {
         guard readiness.reasonNotReady == nil else { return }
         do {
-            let now = clock.now()
-            for alert in try await store.decideAlerts(settings: settings, now: now) {
+            for alert in try await store.decideAlerts(settings: settings, now: clock.now()) {
                 logger.info(
                     "alert",
                     metadata: ["alert.id": "\(alert.id)", "alert.event": "\(alert.event.rawValue)", "alert.property": "\(alert.property)"]
                 )
             }
-            for delivery in try await store.storage.claimDueDeliveries(now: now, leaseUntil: now.addingTimeInterval(Self.lease), limit: 50) {
+        } catch {
+            logger.warning("alerts could not be decided; trying again", metadata: ["alert.error": "\(error)"])
+        }
+    }
+
+    /// Tries the due deliveries to `channels` once each, one at a time, until none is due; stops at cancellation
+    /// without recording the attempt it ended.
+    func deliverDue(_ channels: DeliveryChannels, client: HTTPClient) async {
+        guard readiness.reasonNotReady == nil else { return }
+        do {
+            while !Task.isCancelled {
+                let now = clock.now()
+                let claimed = try await store.storage.claimDueDeliveries(
+                    now: now,
+                    leaseUntil: now.addingTimeInterval(Self.lease),
+                    channels: channels,
+                    limit: 1
+                )
+                guard let delivery = claimed.first else { return }
                 let outcome = await attempt(delivery, client: client)
+                guard !Task.isCancelled else { return }
                 try await store.storage.finishDelivery(delivery, outcome: outcome)
                 log(outcome, of: delivery)
             }
         } catch {
-            logger.warning("alerts could not be decided or delivered; trying again", metadata: ["alert.error": "\(error)"])
+            logger.warning("alerts could not be delivered; trying again", metadata: ["alert.error": "\(error)"])
         }
     }
 
     /// Tries one delivery and says what became of it.
     private func attempt(_ delivery: DueDelivery, client: HTTPClient) async -> DeliveryOutcome {
         let failure: String?
-        if let channel = settings.channels.first(where: { $0.key == delivery.channel }) {
+        if let channel = channels[delivery.channel] {
             switch channel.delivery {
             case .webhook(let url, let secretFile): failure = await post(delivery.alert, to: url, secretFile: secretFile, client: client)
-            case .command(let command): failure = await AlertCommand.run(command, input: delivery.alert.json)
+            case .command(let command): failure = await AlertCommand.run(command, input: delivery.alert.json, limits: limits)
             }
         } else {
             failure = "the channel is no longer configured"
@@ -130,7 +168,7 @@ public struct AlertService: Service {
         }
         request.body = .bytes(ByteBuffer(bytes: body))
         do {
-            let response = try await client.execute(request, timeout: .seconds(15))
+            let response = try await client.execute(request, timeout: TimeAmount(limits.webhook))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             return (200..<300).contains(response.status.code) ? nil : "HTTP \(response.status.code)"
         } catch {

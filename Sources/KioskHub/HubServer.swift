@@ -6,8 +6,9 @@ public import Logging
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.
 public enum HubServer {
     /// The application serving `store` on the configured host and port, logging one line per request;
-    /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`, and
-    /// after an HTTP/1.0 request without keep-alive or a CONNECT; tests put TLS in front); at most
+    /// `server` chooses the protocol (by default HTTP/1.1 closing connections idle for `idleTimeoutSeconds`, or whose
+    /// request has not all arrived that long after its first byte (with 408), and after an HTTP/1.0 request without
+    /// keep-alive or a CONNECT; tests put TLS in front); at most
     /// `maximumConnections` are open at once; `onServerRunning` learns the port it listens on (useful with port 0).
     /// While `readiness` says the database is not ready, every request gets 503. `additionalRoutes` adds what else
     /// the hub serves on its port (the web console).
@@ -33,7 +34,10 @@ public enum HubServer {
             server: server
                 ?? .http1(
                     configuration: HTTP1Channel.Configuration(
-                        additionalChannelHandlers: [ConnectionCloseMarkerInstaller()],
+                        additionalChannelHandlers: [
+                            ConnectionCloseMarkerInstaller(),
+                            RequestReceiptDeadlineInstaller(limit: .seconds(Int64(configuration.idleTimeoutSeconds))),
+                        ],
                         idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds))
                     )
                 ),

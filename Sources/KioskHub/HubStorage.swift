@@ -122,9 +122,9 @@ public protocol HubStorage: Sendable {
     func alerts(property: String?, events: [AlertEvent]?, since: Date?) async throws(KioskError) -> [AlertRecord]
     /// The newest alert of `property` of kind `event` about kiosk `kioskID`, nil when there is none.
     func latestAlert(property: String, event: AlertEvent, kioskID: String) async throws(KioskError) -> Alert?
-    /// Up to `limit` pending deliveries due at `now` that no hub process holds, each now held by this one until
-    /// `leaseUntil` (a process that dies holding one lets it go then).
-    func claimDueDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws(KioskError) -> [DueDelivery]
+    /// Up to `limit` pending deliveries to `channels` due at `now` that no hub process holds, each now held by this
+    /// one until `leaseUntil` (a process that dies holding one lets it go then).
+    func claimDueDeliveries(now: Date, leaseUntil: Date, channels: DeliveryChannels, limit: Int) async throws(KioskError) -> [DueDelivery]
     /// Records the outcome of one delivery attempt and lets the delivery go.
     func finishDelivery(_ delivery: DueDelivery, outcome: DeliveryOutcome) async throws(KioskError)
 }
@@ -143,6 +143,25 @@ public struct DueDelivery: Sendable, Hashable {
         self.channel = channel
         self.attempts = attempts
         self.createdAt = createdAt
+    }
+}
+
+/// Whose deliveries a claim takes: one channel's (each channel is delivered to on its own), or those of every
+/// channel but the listed ones (the channels a hub has configured: the others are no longer).
+public enum DeliveryChannels: Sendable, Hashable {
+    case only(String)
+    case allBut([String])
+
+    /// The one channel claimed, nil when it is `allBut`.
+    var only: String? {
+        guard case .only(let channel) = self else { return nil }
+        return channel
+    }
+
+    /// The channels not claimed (none when it is `only`).
+    var excluded: [String] {
+        guard case .allBut(let channels) = self else { return [] }
+        return channels
     }
 }
 

@@ -113,13 +113,14 @@ extension PostgresHubStorage {
         }
     }
 
-    public func claimDueDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws(KioskError) -> [DueDelivery] {
+    public func claimDueDeliveries(now: Date, leaseUntil: Date, channels: DeliveryChannels, limit: Int) async throws(KioskError) -> [DueDelivery] {
         try await failing("write failed") {
             let rows = try await query(
                 """
                 WITH due AS (
                     SELECT alert_id, channel FROM alert_delivery
                     WHERE state = 'pending' AND next_attempt_at <= \(now.storeMillis) AND (lease_until IS NULL OR lease_until <= \(now.storeMillis))
+                        AND (\(channels.only)::text IS NULL OR channel = \(channels.only)) AND NOT (channel = ANY(\(channels.excluded)::text[]))
                     ORDER BY next_attempt_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
                 )
                 UPDATE alert_delivery d SET lease_until = \(leaseUntil.storeMillis) FROM due, alert a

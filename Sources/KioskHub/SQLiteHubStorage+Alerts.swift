@@ -61,16 +61,20 @@ extension SQLiteHubStorage {
         }
     }
 
-    public func claimDueDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws(KioskError) -> [DueDelivery] {
-        try await database.write { db in
+    public func claimDueDeliveries(now: Date, leaseUntil: Date, channels: DeliveryChannels, limit: Int) async throws(KioskError) -> [DueDelivery] {
+        var arguments: StatementArguments = [now.storeMillis, now.storeMillis, channels.only, channels.only]
+        arguments += StatementArguments(channels.excluded)
+        arguments += [limit]
+        return try await database.write { [arguments] db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT d.alert_id, d.channel, d.attempts, a.body, a.created_at FROM alert_delivery d JOIN alert a ON a.id = d.alert_id
                     WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until <= ?)
+                        AND (? IS NULL OR d.channel = ?) AND d.channel NOT IN (\(channels.excluded.map { _ in "?" }.joined(separator: ", ")))
                     ORDER BY d.next_attempt_at LIMIT ?
                     """,
-                arguments: [now.storeMillis, now.storeMillis, limit]
+                arguments: arguments
             )
             var due: [DueDelivery] = []
             for row in rows {

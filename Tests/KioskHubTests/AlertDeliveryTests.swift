@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import KioskCore
 import KioskTesting
@@ -12,14 +13,22 @@ import Testing
 @Suite struct AlertDeliveryTests {
     static let secret = "hook secret 42"
 
-    static func service(_ store: HubStore, channels: [AlertChannel], clock: SteppedClock) -> AlertService {
+    static func service(
+        _ store: HubStore,
+        channels: [AlertChannel],
+        clock: SteppedClock,
+        interval: Duration = .seconds(5),
+        limits: AlertDeliveryLimits = AlertDeliveryLimits()
+    ) -> AlertService {
         var logger = Logger(label: "alerts-test")
         logger.logLevel = .critical
         return AlertService(
             store: store,
             settings: AlertSettings(channels: channels),
             clock: clock.wallClock,
+            interval: interval,
             backoff: SyncBackoff(base: .seconds(60), cap: .seconds(3600)),
+            limits: limits,
             logger: logger
         )
     }
@@ -108,5 +117,13 @@ import Testing
         #expect(delivery.state == .failed)
         #expect(delivery.attempts > 1)
         withExtendedLifetime(hub) {}
+    }
+}
+
+extension AlertService {
+    /// One round of the service's loops: the decisions, then each channel's due deliveries once.
+    func pass(client: HTTPClient) async {
+        await decide()
+        for key in channels.keys.sorted() { await deliverDue(.only(key), client: client) }
     }
 }

@@ -11,12 +11,18 @@ struct RawHTTPExchange: Sendable {
 
     /// Connects to `port`, sends `request` (nothing when empty) and reads until the hub closes the connection.
     static func run(port: Int, sending request: String) async throws -> RawHTTPExchange {
+        try await run(port: port, sending: [request], pause: .zero)
+    }
+
+    /// Connects to `port`, sends `pieces` one after another with `pause` between them (a trickled request) until
+    /// the hub answers, and reads until it closes the connection.
+    static func run(port: Int, sending pieces: [String], pause: Duration) async throws -> RawHTTPExchange {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try exchange(port: port, request: request) }) }.start()
+            Thread { continuation.resume(with: Result { try exchange(port: port, pieces: pieces, pause: pause) }) }.start()
         }
     }
 
-    private static func exchange(port: Int, request: String) throws -> RawHTTPExchange {
+    private static func exchange(port: Int, pieces: [String], pause: Duration) throws -> RawHTTPExchange {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
@@ -30,7 +36,11 @@ struct RawHTTPExchange: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        if !request.isEmpty { _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) } }
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        for piece in pieces where !piece.isEmpty {
+            _ = Array(piece.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if piece != pieces.last, poll(&waiting, 1, Int32(pause / .milliseconds(1))) != 0 { break }
+        }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
