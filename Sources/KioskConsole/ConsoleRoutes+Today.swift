@@ -19,7 +19,7 @@ extension ConsoleRoutes {
             let today = try await store.today(for: visit.property, now: clock.now())
             var context = visit.layout(title: "Today", current: "/")
             context.merge(todayContext(today, visit: visit)) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("today", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("today", context))
         }
         router.get("/live") { request, _ in try await live(request) }
     }
@@ -44,7 +44,7 @@ extension ConsoleRoutes {
                     for await update in page.updates {
                         switch update {
                         case .today(let today):
-                            let html = ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
+                            let html = try ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
                             try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
                         case .quiet:
                             try await writer.write(ByteBuffer(string: ": still here\n\n"))
@@ -68,9 +68,11 @@ extension ConsoleRoutes {
         }
     }
 
-    /// One server-sent event named `name` whose data is `data` (each line its own `data:` field).
+    /// One server-sent event named `name` whose data is `data`, each line its own `data:` field: a line ends at CR, LF or
+    /// CRLF, as the browser reads the stream, so no text in a page can end a field early or start a field of its own.
     static func event(_ name: String, data: String) -> String {
-        "event: \(name)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+        let lines = data.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        return "event: \(name)\n" + lines.map { "data: \($0)\n" }.joined() + "\n"
     }
 
     /// The fields of `today-body`.
