@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 
 /// A refused or failed console request: an HTML page naming the problem, or a redirect to the sign-in form.
 struct ConsoleError: HTTPResponseError {
@@ -16,12 +17,20 @@ struct ConsoleError: HTTPResponseError {
     /// Sends a browser without a session to the sign-in form.
     static let signIn = ConsoleError(.seeOther, "sign in first", location: "/login")
 
+    /// The error page (plain text if even that cannot be drawn); a failure of the console's own (5xx) is logged.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         if let location { return ConsoleResponse.redirect(to: location) }
-        let page = ConsoleTemplates.render(
-            "error",
-            ["status": "\(status.code) \(status.reasonPhrase)", "pageTitle": "\(status.code) \(status.reasonPhrase)", "message": message]
-        )
+        if status.kind == .serverError {
+            context.logger.error("console page failed", metadata: ["http.path": "\(request.uri.path)", "console.error": "\(message)"])
+        }
+        let fields = ["status": "\(status.code) \(status.reasonPhrase)", "pageTitle": "\(status.code) \(status.reasonPhrase)", "message": message]
+        guard let page = try? ConsoleTemplates.render("error", fields) else {
+            return Response(
+                status: status,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: message))
+            )
+        }
         return ConsoleResponse.html(page, status: status)
     }
 }

@@ -18,7 +18,7 @@ extension ConsoleRoutes {
                 }
             var context = visit.layout(title: "Gates", current: "/gates")
             context.merge(["gates": gates, "hasGates": !gates.isEmpty, "offlineMinutes": gateOfflineMinutes]) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("gates", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("gates", context))
         }
         router.get("/chain") { request, _ in
             let visit = try await visit(request)
@@ -30,7 +30,7 @@ extension ConsoleRoutes {
             }
             var context = visit.layout(title: "Chain", current: "/chain")
             context.merge(["properties": rows, "date": summary.date.description]) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("chain", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("chain", context))
         }
         router.get("/manual") { request, _ in try await manualPage(try await visit(request)) }
         router.post("/manual") { request, _ in
@@ -68,6 +68,6 @@ extension ConsoleRoutes {
             new in new
         }
         if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(ConsoleTemplates.render("manual", context), status: status)
+        return ConsoleResponse.html(try ConsoleTemplates.render("manual", context), status: status)
     }
 }

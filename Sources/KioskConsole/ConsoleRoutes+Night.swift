@@ -46,7 +46,7 @@ extension ConsoleRoutes {
             }
             var context = visit.layout(title: "Muster", current: "/muster")
             context.merge(["students": students, "count": students.count, "at": face.dateTime(muster.at), "silentGates": silent]) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("muster", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("muster", context))
         }
         router.get("/alerts") { request, _ in
             let visit = try await visit(request)
@@ -67,7 +67,7 @@ extension ConsoleRoutes {
             }
             var context = visit.layout(title: "Alerts", current: "/alerts")
             context.merge(["alerts": alerts, "hasAlerts": !alerts.isEmpty]) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("alerts", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("alerts", context))
         }
     }
 
@@ -99,6 +99,6 @@ extension ConsoleRoutes {
         ) { _, new in new }
         if let notice { context["notice"] = notice }
         if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(ConsoleTemplates.render("passes", context), status: status)
+        return ConsoleResponse.html(try ConsoleTemplates.render("passes", context), status: status)
     }
 }

@@ -10,7 +10,7 @@ extension ConsoleRoutes {
             let (visit, report) = try await dayReport(request)
             var context = visit.layout(title: "Day report \(report.attendance.date)", current: "/report")
             context.merge(reportContext(report, visit: visit)) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("day-report", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("day-report", context))
         }
         for format in [ReportFormat.csv, .html, .json] {
             router.get(RouterPath("/report.\(format.rawValue)")) { request, _ in
@@ -23,7 +23,7 @@ extension ConsoleRoutes {
             let (visit, sheet) = try await monthlySheet(request)
             var context = visit.layout(title: "Monthly sheet \(sheet.month)", current: "/month")
             context.merge(monthContext(sheet, visit: visit)) { _, new in new }
-            return ConsoleResponse.html(ConsoleTemplates.render("month", context))
+            return ConsoleResponse.html(try ConsoleTemplates.render("month", context))
         }
         router.get("/month.csv") { request, _ in
             let (visit, sheet) = try await monthlySheet(request)

@@ -132,7 +132,7 @@ extension ConsoleRoutes {
         context.merge(["students": students, "count": students.count, "unknown": unknown]) { _, new in new }
         if let notice { context["notice"] = notice }
         if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(ConsoleTemplates.render("roster", context), status: status)
+        return ConsoleResponse.html(try ConsoleTemplates.render("roster", context), status: status)
     }
 
     private func studentPage(
@@ -167,7 +167,7 @@ extension ConsoleRoutes {
         ) { _, new in new }
         if let notice { context["notice"] = notice }
         if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(ConsoleTemplates.render("student", context), status: status)
+        return ConsoleResponse.html(try ConsoleTemplates.render("student", context), status: status)
     }
 
     /// The `boundary` parameter of a `multipart/form-data` content type.

@@ -38,7 +38,7 @@ public struct ConsoleRoutes: Sendable {
     public func add(to router: Router<BasicRequestContext>) {
         router.get("/console/console.css") { _, _ in ConsoleResponse.document(ConsoleAssets.stylesheet, contentType: "text/css; charset=utf-8") }
         router.get("/console/console.js") { _, _ in ConsoleResponse.document(ConsoleAssets.script, contentType: "text/javascript; charset=utf-8") }
-        router.get("/login") { _, _ in loginPage(problem: nil, username: "", status: .ok) }
+        router.get("/login") { _, _ in try loginPage(problem: nil, username: "", status: .ok) }
         router.post("/login") { request, _ in try await signIn(request) }
         router.post("/logout") { request, _ in try await signOut(request) }
         addTodayRoutes(to: router)
@@ -105,12 +105,12 @@ public struct ConsoleRoutes: Sendable {
 
     // MARK: Sign-in
 
-    private func loginPage(problem: String?, username: String, status: HTTPResponse.Status) -> Response {
+    private func loginPage(problem: String?, username: String, status: HTTPResponse.Status) throws -> Response {
         var context: [String: Any] = [
             "hubName": store.defaultProperty.name, "pageTitle": "Sign in · " + store.defaultProperty.name, "username": username,
         ]
         if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(ConsoleTemplates.render("login", context), status: status)
+        return ConsoleResponse.html(try ConsoleTemplates.render("login", context), status: status)
     }
 
     private func signIn(_ request: Request) async throws -> Response {
@@ -123,7 +123,7 @@ public struct ConsoleRoutes: Sendable {
         var request = request
         let body = try await request.collectBody(upTo: 16 * 1024)
         guard let credentials = ConsoleForm.decode(SignInForm.self, from: String(buffer: body)) else {
-            return loginPage(problem: "Enter a user name and a password.", username: "", status: .badRequest)
+            return try loginPage(problem: "Enter a user name and a password.", username: "", status: .badRequest)
         }
         switch try await store.signIn(name: credentials.username, password: credentials.password, now: clock.now()) {
         case .signedIn(let session):
@@ -139,9 +139,9 @@ public struct ConsoleRoutes: Sendable {
             )
             return ConsoleResponse.redirect(to: "/", headers: [.setCookie: cookie.description])
         case .refused:
-            return loginPage(problem: "Wrong user name or password.", username: credentials.username, status: .unauthorized)
+            return try loginPage(problem: "Wrong user name or password.", username: credentials.username, status: .unauthorized)
         case .locked:
-            return loginPage(
+            return try loginPage(
                 problem: "Too many failed sign-ins: this account is locked for a minute.",
                 username: credentials.username,
                 status: .tooManyRequests

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Mustache
 
 /// The console's Mustache templates, compiled once. Each page fills the `layout` parent's `content` block;
@@ -23,12 +24,15 @@ enum ConsoleTemplates {
     }()
 
     /// `template` filled with `context`; `pageTitle` (the document's title) is made from `title` and `propertyName`
-    /// when the context has no title of its own.
-    static func render(_ template: String, _ context: [String: Any]) -> String {
+    /// when the context has no title of its own. A template that cannot be drawn is a 500, never an empty page.
+    static func render(_ template: String, _ context: [String: Any]) throws(ConsoleError) -> String {
         var context = context
         if context["pageTitle"] == nil {
             context["pageTitle"] = [context["title"], context["propertyName"]].compactMap { $0.map { "\($0)" } }.joined(separator: " · ")
         }
-        return library.render(context, withTemplate: template) ?? ""
+        guard let page = library.render(context, withTemplate: template) else {
+            throw ConsoleError(.internalServerError, "the page could not be drawn (no template '\(template)')")
+        }
+        return page
     }
 }

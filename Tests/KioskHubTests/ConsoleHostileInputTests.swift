@@ -4,6 +4,7 @@ import HummingbirdTesting
 import KioskCore
 import Testing
 
+@testable import KioskConsole
 @testable import KioskHub
 
 /// What the console's forms take from a careless or hostile user, on both backends: nothing a terminal, a CSV export
@@ -86,4 +87,11 @@ import Testing
             #expect(error?.message == "r.csv:2: field 'student_id': '\(id)' cannot be a student id")
         }
     }
+}
+
+/// A carriage return in a page's text (a name stored before names refused control characters) cannot split the live
+/// stream's event: every line ending the browser knows starts a `data:` field of its own.
+@Test func theLiveStreamsEventKeepsEveryLineOfThePageInItsData() {
+    let event = ConsoleRoutes.event("today", data: "<td>Asha\rVerma</td>\r\n<td>101\n</td>")
+    #expect(event == "event: today\ndata: <td>Asha\ndata: Verma</td>\ndata: <td>101\ndata: </td>\n\n")
 }
