@@ -187,8 +187,9 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync", "KioskHub",
-                "KioskConsole", "CSystemClock", "CMalloc", "KioskCommandLine",
+                // No hub code: `kiosk demo` runs `kiosk-hub` as a process of its own.
+                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync",
+                "CSystemClock", "CMalloc", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

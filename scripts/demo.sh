@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
 require_packages libsqlite3-dev tzdata libpcsclite-dev libnfc-dev
+# The demo's hub is kiosk-hub, run beside kiosk as a process of its own.
+swift build --product kiosk-hub
 exec swift run kiosk demo "$@"

@@ -19,6 +19,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The TCP port to listen on (default 8080).", valueName: "port"))
     var port: Int?
 
+    @Flag(
+        name: .customLong("stop-when-input-closes"),
+        help: "Stop when standard input closes: for a program that runs the hub as its child (kiosk demo)."
+    )
+    var stopWhenInputCloses = false
+
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0-65535, not \(port)") }
     }
@@ -29,8 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         let settled = configuration
         let readiness = HubReadiness()
+        let watchInput = stopWhenInputCloses
         try await HubDatabase.withUnpreparedStore(settled, logger: HubOptions.logger, readiness: readiness) { store, preparation in
-            try await Self.serve(store: store, preparation: preparation, readiness: readiness, configuration: settled)
+            try await Self.serve(store: store, preparation: preparation, readiness: readiness, configuration: settled, watchInput: watchInput)
         }
     }
 
@@ -39,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         store: HubStore,
         preparation: HubDatabasePreparation?,
         readiness: HubReadiness,
-        configuration: HubConfiguration
+        configuration: HubConfiguration,
+        watchInput: Bool
     ) async throws {
         let logger = HubOptions.logger
         let notifier = SystemdNotifier()
@@ -61,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let preparation {
             services.append(.init(service: preparation, successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup))
+        }
+        if watchInput {
+            services.append(.init(service: InputClosedWatch(), successTerminationBehavior: .gracefullyShutdownGroup))
         }
         if let interval = SystemdNotifier.watchdogInterval() {
             services.append(.init(service: SystemdWatchdog(notifier: notifier, interval: interval)))

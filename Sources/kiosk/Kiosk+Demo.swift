@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import KioskConsole
 import KioskCore
 import KioskDaemon
-import KioskHub
 import KioskJournal
 import KioskReaders
 import KioskSync
@@ -38,15 +36,44 @@ struct DemoCommand: AsyncParsableCommand {
         let policy = AttendancePolicy(timeZone: .current)
         let rows = try RosterCSV.parse(DemoScript.roster, file: "demo roster")
         let port = try LoopbackPort.free()
-        let hubConfiguration = HubConfiguration(port: port, dataDirectory: directory + "/hub", attendance: policy)
-        let store = try HubStore.open(dataDirectory: hubConfiguration.dataDirectory)
-        _ = try await store.importRoster(rows, file: "demo roster", replace: true)
-        let consolePassword = try await store.createUser(name: "warden", role: .warden(property: HubProperty.defaultID), password: nil) ?? ""
+        // The hub is kiosk-hub's own: its data in the demo's directory, made by its own commands, then served.
+        let hub = try DemoHub.beside(dataDirectory: directory + "/hub")
+        let rosterFile = directory + "/roster.csv"
+        try Data(DemoScript.roster.utf8).write(to: URL(fileURLWithPath: rosterFile))
+        _ = try await hub.command(["roster", "import", rosterFile])
+        let consolePassword = try await hub.command(["user", "create", "warden", "--property", "default", "--role", "warden"])
         let consoleLogin = "http://127.0.0.1:\(port)/ (sign in as warden, password \(consolePassword))"
-        print("The web console of the demo's hub: \(consoleLogin)")
         let tokenFile = directory + "/token"
-        try Self.writeSecret(try await store.createToken(kioskID: "demo-gate"), to: tokenFile)
+        try Self.writeSecret(try await hub.command(["token", "create", "--kiosk", "demo-gate"]), to: tokenFile)
+        let serving = try hub.serve(port: port, log: directory + "/hub.log")
+        do {
+            try await run(
+                in: directory,
+                hubPort: port,
+                tokenFile: tokenFile,
+                rows: rows,
+                policy: policy,
+                serving: serving,
+                consoleLogin: consoleLogin
+            )
+        } catch {
+            await serving.stop()
+            throw error
+        }
+        await serving.stop()
+    }
 
+    /// The demo itself, once its hub serves: the taps, the live summary, the reports, and on a terminal the console
+    /// kept open until Ctrl-C.
+    private func run(
+        in directory: String,
+        hubPort port: Int,
+        tokenFile: String,
+        rows: [RosterRow],
+        policy: AttendancePolicy,
+        serving: ServingHub,
+        consoleLogin: String
+    ) async throws {
         let sync = SyncConfiguration(hubURL: URL(string: "http://127.0.0.1:\(port)")!, tokenFile: tokenFile)
         let reader = ReaderConfiguration(name: "demo-reader", driver: .keyboard, direction: .toggle)
         let configuration = KioskConfiguration(
@@ -56,14 +83,15 @@ struct DemoCommand: AsyncParsableCommand {
             readers: [reader],
             sync: sync
         )
+        let client = try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token)
+        try await Self.waitUntilServing(client, serving)
+        print("The web console of the demo's hub: \(consoleLogin)")
         let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
         _ = try await journal.importRoster(rows, file: "demo roster", replace: true)
 
         var display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
         if case .terminal(let colors, _, let output) = display { display = .terminal(colors: colors, keepsFinalScreen: true, output: output) }
         let logger = Logger(label: "kiosk")
-        var hubLogger = Logger(label: "kiosk-hub")
-        hubLogger.logLevel = .warning
         let (tapsDone, tapsDoneSignal) = AsyncStream.makeStream(of: Void.self)
         let cards = try DemoScript.taps.map { uid throws(KioskError) in try TagUID(parsing: uid) }
         let states = ReaderStates()
@@ -73,26 +101,17 @@ struct DemoCommand: AsyncParsableCommand {
         let reports = ReportPaths()
         let engine = SyncEngine(
             journal: journal,
-            client: try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token),
+            client: client,
             configuration: sync,
             idlePoll: .seconds(2),
             logger: logger
         )
         let extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
-                service: HubServer.application(
-                    store: store,
-                    configuration: hubConfiguration,
-                    logger: hubLogger,
-                    additionalRoutes: ConsoleRoutes(store: store).add(to:)
-                ),
-                failureTerminationBehavior: .ignore
-            ),
-            .init(
                 service: DemoFinale(journal: journal, configuration: configuration, tapsDone: tapsDone) { reports.set($0) },
                 successTerminationBehavior: .gracefullyShutdownGroup,
                 failureTerminationBehavior: .gracefullyShutdownGroup
-            ),
+            )
         ]
         let runtime = KioskRuntime(
             configuration: configuration,
@@ -111,13 +130,22 @@ struct DemoCommand: AsyncParsableCommand {
         print("Everything is kept in \(directory) (delete it when done).")
         guard isatty(STDOUT_FILENO) == 1 else { return }
         print("The web console stays open at \(consoleLogin); press Ctrl-C to end.")
-        let console = HubServer.application(
-            store: store,
-            configuration: hubConfiguration,
-            logger: hubLogger,
-            additionalRoutes: ConsoleRoutes(store: store).add(to:)
-        )
-        try await ServiceGroup(services: [console], gracefulShutdownSignals: [.sigint, .sigterm], logger: hubLogger).run()
+        for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) { break }
+    }
+
+    /// Waits until the demo's hub answers the gate's token (at most 30 s), or says why it stopped.
+    private static func waitUntilServing(_ client: HubClient, _ serving: ServingHub) async throws {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(30) {
+            switch await client.roster(ifNoneMatch: nil) {
+            case .value, .unchanged: return
+            case .tokenRejected(let status): throw KioskError(.unavailable, "the demo's hub refused its token (\(status)); see \(serving.log)")
+            case .unavailable:
+                guard serving.isRunning else { throw KioskError(.unavailable, "the demo's hub stopped; see \(serving.log)") }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        throw KioskError(.unavailable, "the demo's hub did not answer within 30 s; see \(serving.log)")
     }
 
     private static func temporaryDirectory() throws(KioskError) -> String {
