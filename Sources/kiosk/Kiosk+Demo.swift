@@ -86,6 +86,8 @@ struct DemoCommand: AsyncParsableCommand {
         let client = try HubClient(configuration: sync, token: try TokenFile.read(tokenFile).token)
         try await Self.waitUntilServing(client, serving)
         print("The web console of the demo's hub: \(consoleLogin)")
+        // Scripts and tests read the address as soon as it is printed, through a pipe as well as on a terminal.
+        fflush(nil)
         let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID)
         _ = try await journal.importRoster(rows, file: "demo roster", replace: true)
 

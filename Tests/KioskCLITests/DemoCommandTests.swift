@@ -18,7 +18,7 @@ import Testing
 
     /// The demo's hub is `kiosk-hub` in a process of its own, and it ends with the demo however the demo ends.
     @Test func theDemosHubEndsWithTheDemoEvenWhenItIsKilled() async throws {
-        let demo = try LoggedProcess(KioskRun.executable, ["demo", "--pace", "1", "--plain"])
+        let demo = try LoggedProcess(KioskRun.executable, ["demo", "--pace", "5", "--plain"])
         _ = try await demo.line(containing: "The web console of the demo's hub")
         let line = try #require(demo.output.first { $0.contains("The web console of the demo's hub") })
         let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }).dropLast()
