@@ -143,7 +143,10 @@ let package = Package(
         // The console's forms as browsers post them, apart from its pages so the fuzz targets reach them.
         .target(
             name: "KioskConsoleForms",
-            dependencies: ["KioskCore", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "KioskCore", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         // The warden's web console: server-rendered pages on the hub's port.
@@ -154,7 +157,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -17,7 +17,11 @@ let consoleParsers = ["FuzzConsoleForms"]
 let package = Package(
     name: "kiosk-fuzz",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "kiosk", path: "..", traits: [])],
+    dependencies: [
+        .package(name: "kiosk", path: "..", traits: []),
+        // ByteBuffer, in which the console's roster upload arrives.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [.target(name: "FuzzDriver", swiftSettings: [.swiftLanguageMode(.v6)])]
         + parsers.map { name in
             .executableTarget(
@@ -31,6 +35,7 @@ let package = Package(
                 name: name,
                 dependencies: [
                     "FuzzDriver", .product(name: "KioskParsers", package: "kiosk"), .product(name: "KioskConsoleForms", package: "kiosk"),
+                    .product(name: "NIOCore", package: "swift-nio"),
                 ],
                 swiftSettings: fuzzSettings
             )

@@ -34,6 +34,7 @@ seed FuzzConsoleForms 'csrf=0a1b&property=default&studentId=S004&name=Meera+Iyer
 seed FuzzConsoleForms 'csrf=0a1b&name=%E0%A4%B0%E0%A4%BE%E0%A4%B9%E0%A5%81%E0%A4%B2&room=%201%20&status=active' edit
 seed FuzzConsoleForms 'studentId=S001&direction=out&time=2026-11-21T18:00&reason=home&from=2026-11-21T18:00&until=2026-11-23T18:00' manual
 seed FuzzConsoleForms 'username=asha&password=a+long+enough+secret' signin
+seed FuzzConsoleForms $'--X\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n0a1b\r\n--X\r\nContent-Disposition: form-data; name="file"; filename="roster.csv"\r\nContent-Type: text/csv\r\n\r\nstudent_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3\n\r\n--X--\r\n' upload
 
 # The targets run side by side, one per core (libFuzzer's process is single-threaded); results print in order.
 run_target() {

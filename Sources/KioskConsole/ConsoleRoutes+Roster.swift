@@ -4,7 +4,6 @@ import KioskConsoleForms
 import KioskCore
 import KioskHub
 import KioskReports
-import MultipartKit
 
 extension ConsoleRoutes {
     func addRosterRoutes(to router: Router<BasicRequestContext>) {
@@ -62,41 +61,19 @@ extension ConsoleRoutes {
         return id
     }
 
-    /// The parts of a `multipart/form-data` body by field name (the first of each name).
-    private static func parts(of body: ByteBuffer, boundary: String) throws -> [String: MultipartPart] {
-        let parser = MultipartParser(boundary: boundary)
-        var parts: [String: MultipartPart] = [:]
-        var current = MultipartPart(headers: [:], body: ByteBuffer())
-        parser.onHeader = { name, value in current.headers.add(name: name, value: value) }
-        parser.onBody = { chunk in current.body.writeBuffer(&chunk) }
-        parser.onPartComplete = {
-            if let name = current.name, parts[name] == nil { parts[name] = current }
-            current = MultipartPart(headers: [:], body: ByteBuffer())
-        }
-        try parser.execute(body)
-        return parts
-    }
-
     /// A roster CSV uploaded as `multipart/form-data`: the same rules and messages as `roster import`; a bad row
     /// is shown with its line and field, and nothing changes.
     private func upload(_ request: Request) async throws -> Response {
-        guard let type = request.headers[.contentType], let boundary = Self.boundary(of: type) else {
-            throw ConsoleError(.badRequest, "a roster upload is a multipart/form-data form")
-        }
         var request = request
         let body = try await request.collectBody(upTo: 8 * 1024 * 1024)
-        let form = (try? Self.parts(of: body, boundary: boundary)) ?? [:]
-        func field(_ name: String) -> String? { form[name].map { String(buffer: $0.body) } }
-        let visit = try await checkedVisit(request, envelope: FormEnvelope(csrf: field("csrf"), property: field("property")))
+        guard let type = request.headers[.contentType], let form = RosterUploadForm(body: body, contentType: type) else {
+            throw ConsoleError(.badRequest, "a roster upload is a multipart/form-data form")
+        }
+        let visit = try await checkedVisit(request, envelope: form.envelope)
         return try await rosterChange(visit) {
-            guard let part = form["file"], part.body.readableBytes > 0 else { throw KioskError(.usage, "choose a CSV file to upload") }
-            let file = Self.filename(of: part) ?? "the uploaded file"
-            guard let text = String(bytes: part.body.readableBytesView, encoding: .utf8) else {
-                throw KioskError(.dataError, "\(file): not UTF-8 text; save the roster as CSV UTF-8")
-            }
-            let rows = try RosterCSV.parse(text, file: file)
-            let summary = try await store.importRoster(rows, file: file, replace: field("replace") == "yes", property: visit.property.id)
-            return "Imported \(file): \(summary.students) students, \(summary.tags) cards"
+            let rows = try form.rosterRows()
+            let summary = try await store.importRoster(rows, file: form.fileName, replace: form.replace, property: visit.property.id)
+            return "Imported \(form.fileName): \(summary.students) students, \(summary.tags) cards"
                 + (summary.removedStudents > 0 ? ", \(summary.removedStudents) students removed." : ".")
         }
     }
@@ -168,23 +145,6 @@ extension ConsoleRoutes {
         if let notice { context["notice"] = notice }
         if let problem { context["problem"] = problem }
         return ConsoleResponse.html(try ConsoleTemplates.render("student", context), status: status)
-    }
-
-    /// The `boundary` parameter of a `multipart/form-data` content type.
-    private static func boundary(of contentType: String) -> String? {
-        guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "boundary" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        }
-        return nil
-    }
-
-    /// The file name a browser gave an uploaded part.
-    private static func filename(of part: MultipartPart) -> String? {
-        guard let disposition = part.headers.first(name: "Content-Disposition"), let range = disposition.range(of: "filename=\"") else { return nil }
-        let name = disposition[range.upperBound...].prefix { $0 != "\"" }
-        return name.isEmpty ? nil : String(name)
     }
 }
 

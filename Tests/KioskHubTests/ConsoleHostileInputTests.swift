@@ -95,3 +95,23 @@ import Testing
     let event = ConsoleRoutes.event("today", data: "<td>Asha\rVerma</td>\r\n<td>101\n</td>")
     #expect(event == "event: today\ndata: <td>Asha\ndata: Verma</td>\ndata: <td>101\ndata: </td>\n\n")
 }
+
+/// A roster upload whose part has a header name outside ASCII stopped the whole hub inside multipart-kit (found by
+/// FuzzConsoleForms): it is now a form without fields, refused (403) like any post without its CSRF token.
+@Test func anUploadWithAHeaderNameOutsideASCIIIsRefusedAndTheHubServesOn() async throws {
+    let hub = try await ConsoleHostileInputTests.hub()
+    try await hub.serve { client in
+        var browser = ConsoleBrowser(client: client)
+        _ = try await browser.signIn("asha", ConsoleHostileInputTests.password)
+        let csrf = try await browser.csrf(from: "/roster")
+        var body = ByteBuffer(string: "--X\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n--X\r\nC")
+        body.writeBytes([0xFF, 0xFF])
+        body.writeString(": x\r\n\r\nstudent_id,name,room,tag_uid\nS009,Nine,109,04A1B2D9\n\r\n--X--\r\n")
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=X"]
+        headers[.cookie] = browser.cookie
+        let upload = try await client.execute(uri: "/roster/upload", method: .post, headers: headers, body: body)
+        #expect(upload.status == .forbidden)
+        #expect(try await browser.get("/roster").status == .ok)
+        #expect(try await hub.store.rosterEntries(property: "default").count == 3)
+    }
+}

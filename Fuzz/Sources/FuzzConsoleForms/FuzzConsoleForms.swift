@@ -2,10 +2,11 @@ import Foundation
 import FuzzDriver
 import KioskConsoleForms
 import KioskCore
+import NIOCore
 
-/// Any bytes as the body of a console form post: it decodes as any form or none; a new student's form is one roster
-/// row or a refusal naming the form, and what the roster accepts from it or a student's page carries no control
-/// character and no surrounding white space.
+/// Any bytes as the body of a console form post, URL-encoded or a roster upload: it decodes as any form or none; a new
+/// student's form is one roster row or a refusal naming the form, an upload's rows or a refusal naming the file, and
+/// what the roster accepts from them or a student's page carries no control character and no surrounding white space.
 @_cdecl("FuzzConsoleForms_main")
 func fuzzConsoleForms(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     fuzz(argc: argc, argv: argv) { data, size in
@@ -28,6 +29,17 @@ func fuzzConsoleForms(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePo
         }
         if let form = ConsoleForm.decode(StudentEditForm.self, from: body), let student = form.student(id: "S001") {
             for field in [student.name, student.room] where Student.fieldProblem(field) == nil { check(field) }
+        }
+        // The same bytes as a roster upload: its rows obey the roster's rules, a refusal names the file or asks for one.
+        if let upload = RosterUploadForm(body: ByteBuffer(bytes: bytes(data, size)), contentType: "multipart/form-data; boundary=X") {
+            do throws(KioskError) {
+                for row in try upload.rosterRows() { for field in [row.student.id, row.student.name, row.student.room] { check(field) } }
+            } catch {
+                precondition(
+                    error.message.hasPrefix(upload.fileName + ":") || error.message == "choose a CSV file to upload",
+                    "a refusal naming no file: \(error.message)"
+                )
+            }
         }
         return 0
     }
