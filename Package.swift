@@ -61,6 +61,7 @@ let package = Package(
         .target(name: "KioskCore", swiftSettings: strictSettings),
         .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CProcessExit"),
         .target(
             name: "KioskConfig",
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")],
@@ -123,7 +124,7 @@ let package = Package(
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskWire", "KioskReports", "KioskStore",
+                "KioskCore", "KioskWire", "KioskReports", "KioskStore", "CProcessExit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

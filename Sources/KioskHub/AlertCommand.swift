@@ -1,12 +1,13 @@
+import CProcessExit
 import Foundation
 import Synchronization
 
-/// Runs a command channel's program with an alert's JSON on its standard input. The program is started and waited
-/// for on a thread of its own (never the cooperative pool), in a process group of its own. Its input and standard
-/// error are unlinked temporary files, not pipes: a program that does not read its input cannot block the hub, and
-/// one that leaves a child in the background is done when it exits itself (Foundation's `Process` waits for every
-/// process holding a descriptor it hands the program). After `limits.command` the group gets SIGTERM, then SIGKILL
-/// `limits.commandGrace` later; cancelling the task kills it at once.
+/// Runs a command channel's program with an alert's JSON on its standard input. The program is started, timed and
+/// waited for on a thread of its own (never the cooperative pool, so a busy hub cannot delay its time limit), in a
+/// process group of its own. Its input and standard error are unlinked temporary files, not pipes: a program that does
+/// not read its input cannot block the hub, and one that leaves a child in the background is done when it exits itself
+/// (Foundation's `Process` waits for every process holding a descriptor it hands the program). After `limits.command`
+/// the group gets SIGTERM, then SIGKILL `limits.commandGrace` later; cancelling the task kills it at once.
 final class AlertCommand: Sendable {
     /// The running program, once started, and what ended it early, if anything did.
     private struct State {
@@ -21,25 +22,12 @@ final class AlertCommand: Sendable {
     static func run(_ command: [String], input: Data, limits: AlertDeliveryLimits) async -> String? {
         let running = AlertCommand()
         return await withTaskCancellationHandler {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await running.endAfter(limits) }
-                let failure = await withCheckedContinuation { continuation in
-                    Thread { continuation.resume(returning: running.runWaiting(command, input: input)) }.start()
-                }
-                group.cancelAll()
-                return failure
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: running.runWaiting(command, input: input, limits: limits)) }.start()
             }
         } onCancel: {
             running.end(with: SIGKILL, because: "was stopped with the hub")
         }
-    }
-
-    /// SIGTERM after `limits.command`, SIGKILL `limits.commandGrace` later, unless the task is cancelled first.
-    private func endAfter(_ limits: AlertDeliveryLimits) async {
-        guard (try? await Task.sleep(for: limits.command)) != nil else { return }
-        end(with: SIGTERM, because: "ran longer than \(limits.command)")
-        guard (try? await Task.sleep(for: limits.commandGrace)) != nil else { return }
-        end(with: SIGKILL, because: nil)
     }
 
     /// Sends `signal` to the program's process group while the program has not been waited for (so its id is still
@@ -51,7 +39,7 @@ final class AlertCommand: Sendable {
         }
     }
 
-    private func runWaiting(_ command: [String], input: Data) -> String? {
+    private func runWaiting(_ command: [String], input: Data, limits: AlertDeliveryLimits) -> String? {
         guard let program = command.first else { return "no program to run" }
         let errors: FileHandle
         let group: pid_t
@@ -67,6 +55,10 @@ final class AlertCommand: Sendable {
             return state.endedBecause != nil
         }
         if endedEarly { kill(-group, SIGKILL) }
+        if !Self.exits(group, within: limits.command) {
+            end(with: SIGTERM, because: "ran longer than \(limits.command)")
+            if !Self.exits(group, within: limits.commandGrace) { end(with: SIGKILL, because: nil) }
+        }
         // Waits for the exit without reaping, so that a signal sent meanwhile cannot reach another process.
         var info = siginfo_t()
         while waitid(P_PID, id_t(group), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
@@ -81,6 +73,22 @@ final class AlertCommand: Sendable {
         let said = String(decoding: Self.tail(of: errors), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let how = signal == 0 ? "exited \(exitCode)" : "was killed by signal \(signal)"
         return "\(program) \(endedBecause.map { $0 + " and " } ?? "")\(how)" + (said.isEmpty ? "" : ": \(said)")
+    }
+
+    /// Whether the (not yet reaped) process `process` exits within `limit`, waiting no longer; true when it cannot be
+    /// watched, so that the caller waits for the exit itself.
+    private static func exits(_ process: pid_t, within limit: Duration) -> Bool {
+        let watch = pidfd_open(process, 0)
+        guard watch >= 0 else { return true }
+        defer { close(watch) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while true {
+            let left = clock.now.duration(to: deadline)
+            let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let answer = kiosk_wait_for_exit(watch, Int32(clamping: milliseconds))
+            if answer != -1 || errno != EINTR { return answer != 0 }
+        }
     }
 
     /// Starts `command` in a process group of its own with default signal handling, its standard output discarded;
