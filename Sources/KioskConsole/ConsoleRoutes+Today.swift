@@ -5,13 +5,6 @@ import KioskHub
 import ServiceLifecycle
 
 extension ConsoleRoutes {
-    /// How often the live stream sends a comment when nothing changed, under the hub's idle timeout.
-    static let liveHeartbeat: Duration = .seconds(10)
-    /// How often the live stream sends the page again even without a new tap (curfew passing changes statuses).
-    static let liveRefresh: Duration = .seconds(30)
-    /// How often the live stream looks whether its session still lives: signing out, disabling the user or changing
-    /// the password (perhaps in another process sharing the database) ends the stream.
-    static let liveSessionCheck: Duration = .seconds(2)
 
     func addTodayRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
@@ -31,6 +24,8 @@ extension ConsoleRoutes {
         var headers = ConsoleResponse.securityHeaders
         headers[.contentType] = "text/event-stream; charset=utf-8"
         let feed = liveToday
+        let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
+        let sessionChanges = store.storage.changes.subscribe()
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             let page = await feed.join(visit.property)
@@ -38,7 +33,7 @@ extension ConsoleRoutes {
             try await withGracefulShutdownHandler {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        await sessionEnds(visit.session)
+                        await sessionEnds(visit.session, changes: sessionChanges)
                         page.close.finish()
                     }
                     for await update in page.updates {
@@ -47,7 +42,7 @@ extension ConsoleRoutes {
                             let html = try ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
                             try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
                         case .quiet:
-                            try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                            try await writer.write(ByteBuffer(string: Self.event("alive", data: face.dateTime(clock.now()))))
                         }
                     }
                     group.cancelAll()
@@ -60,11 +55,21 @@ extension ConsoleRoutes {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// Returns once `session` has ended, or the database cannot say it lives (the browser then reconnects), looking
-    /// every `liveSessionCheck`; or when the task is cancelled.
-    private func sessionEnds(_ session: ConsoleSession) async {
-        while (try? await Task.sleep(for: Self.liveSessionCheck)) != nil {
-            guard (try? await store.session(token: session.token, now: clock.now())) != nil else { return }
+    /// Returns once `session` has expired or ended, or the database cannot say it lives (the browser then
+    /// reconnects); or when the task is cancelled. It looks at the session again only when `changes` announce that a
+    /// session may have ended (signing out, disabling the user, a new password, in any hub process).
+    private func sessionEnds(_ session: ConsoleSession, changes: AsyncStream<HubChange>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [clock] in
+                _ = try? await Task.sleep(for: .seconds(max(0, session.expiresAt.timeIntervalSince(clock.now()))))
+            }
+            group.addTask {
+                for await change in changes where change.mayEndSessions {
+                    guard (try? await store.session(token: session.token, now: clock.now())) != nil else { return }
+                }
+            }
+            await group.next()
+            group.cancelAll()
         }
     }
 

@@ -15,22 +15,19 @@ public struct ConsoleRoutes: Sendable {
     /// A gate silent this long is offline (`[alerts] gate_offline_minutes`).
     let gateOfflineMinutes: Int
 
-    /// `livePoll`: how often the live Today pages look for a new event.
+    /// `liveHeartbeat`: how often an open Today page whose day did not change is told the time it is as of (under the
+    /// hub's idle timeout).
     public init(
         store: HubStore,
         clock: WallClock = .system,
-        livePoll: Duration = .milliseconds(250),
+        liveHeartbeat: Duration = .seconds(10),
         gateOfflineMinutes: Int = AlertSettings().gateOfflineMinutes
     ) {
         self.store = store
         self.clock = clock
-        liveToday = LiveTodayFeed(
-            poll: livePoll,
-            refresh: Self.liveRefresh,
-            heartbeat: Self.liveHeartbeat,
-            newestCursor: { try await store.newestCursor(property: $0) },
-            today: { try await store.today(for: $0, now: clock.now()) }
-        )
+        liveToday = LiveTodayFeed(changes: store.storage.changes, clock: clock, heartbeat: liveHeartbeat) {
+            try await store.today(for: $0, now: clock.now())
+        }
         self.gateOfflineMinutes = gateOfflineMinutes
     }
 

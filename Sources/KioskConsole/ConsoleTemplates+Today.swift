@@ -1,8 +1,9 @@
 extension ConsoleTemplates {
-    /// Today: the live part is `today-body`, sent again over server-sent events whenever a tap arrives.
+    /// Today: the live part is `today-body`, sent again over server-sent events whenever the day changes; between,
+    /// each heartbeat moves the times it is shown as of (`as-of`).
     static let today = """
         {{<layout}}{{$content}}
-        <p><span id="live-state" class="live ok">Live</span> <span class="muted">Attendance day {{date}} · curfew {{curfew}} · as of {{evaluatedAt}}</span></p>
+        <p><span id="live-state" class="live ok">Live</span> <span class="muted">Attendance day {{date}} · curfew {{curfew}} · as of <span class="as-of">{{evaluatedAt}}</span></span></p>
         <div id="today" data-live="/live?property={{propertyID}}">
         {{>today-body}}
         </div>
@@ -25,7 +26,7 @@ extension ConsoleTemplates {
     /// The counts, who is not back, who is out, late arrivals and the newest taps.
     static let todayBody = """
         {{>counts}}
-        <p class="muted">As of {{evaluatedAt}}</p>
+        <p class="muted">As of <span class="as-of">{{evaluatedAt}}</span></p>
         {{#groups}}
         <h2>{{heading}}</h2>
         {{^rows}}<p class="empty">Nobody.</p>{{/rows}}

@@ -1,8 +1,11 @@
+import Foundation
+import KioskCore
 import KioskHub
 
-/// The live part of every Today page open in this hub process. Per property, one look at its newest event every
-/// `poll`, however many pages show it; the day is computed once when an event arrived, a page joined or `refresh`
-/// passed (curfew changes statuses without an event), and handed to each of its pages.
+/// The live part of every Today page open in this hub process. Per property, the day is computed once when a page
+/// joins, when a change of it is announced (by any hub process sharing the database) and when time passing changes it
+/// (`ConsoleToday.nextChangeByTime`: curfew, a pass), and handed to each of its pages; while nothing changes nothing is
+/// read, however many pages and properties are open, and each page gets a heartbeat every `heartbeat`.
 actor LiveTodayFeed {
     /// What a page is sent: the day again, or that nothing changed for `heartbeat`.
     enum Update: Sendable {
@@ -16,85 +19,115 @@ actor LiveTodayFeed {
         let close: AsyncStream<Update>.Continuation
     }
 
-    typealias NewestCursor = @Sendable (_ property: String) async throws -> Int64
     typealias Today = @Sendable (HubProperty) async throws -> ConsoleToday
 
-    /// The pages of one property and the task looking at it.
+    /// The pages of one property and the task computing its day for them.
     private struct Watch {
         let generation: Int
         var pages: [Int: AsyncStream<Update>.Continuation] = [:]
-        /// Whether a page joined since the day was last sent.
-        var joined = true
+        /// Whether the day must be computed again for the next update.
+        var stale = true
+        /// Wakes the task: the day went stale, or its heartbeat or next change by time is due.
+        let wake: AsyncStream<Void>.Continuation
         var task: Task<Void, Never>?
     }
 
-    private let newestCursor: NewestCursor
-    private let today: Today
-    private let poll: Duration
-    private let refresh: Duration
+    private let changes: HubChanges
+    private let clock: WallClock
     private let heartbeat: Duration
+    private let today: Today
     private var watches: [String: Watch] = [:]
     private var counter = 0
+    /// Hears the announced changes while any page is open.
+    private var listening: Task<Void, Never>?
 
-    init(poll: Duration, refresh: Duration, heartbeat: Duration, newestCursor: @escaping NewestCursor, today: @escaping Today) {
-        self.poll = poll
-        self.refresh = refresh
+    init(changes: HubChanges, clock: WallClock, heartbeat: Duration, today: @escaping Today) {
+        self.changes = changes
+        self.clock = clock
         self.heartbeat = heartbeat
-        self.newestCursor = newestCursor
         self.today = today
     }
 
-    /// A new page of `property`: its first update is the day at the next look. Its updates end when it closes, and
-    /// when the property's day cannot be read (the browser then reconnects).
+    /// A new page of `property`: its first update is the day computed after it joined. Its updates end when it
+    /// closes, and when the property's day cannot be read (the browser then reconnects).
     func join(_ property: HubProperty) -> Page {
+        if listening == nil {
+            let heard = changes.subscribe()
+            listening = Task { for await change in heard { self.hear(change) } }
+        }
         let (updates, continuation) = AsyncStream.makeStream(of: Update.self, bufferingPolicy: .bufferingNewest(1))
         counter += 1
         let page = counter
-        var watch = watches[property.id] ?? Watch(generation: page)
-        watch.pages[page] = continuation
-        watch.joined = true
-        if watch.task == nil {
-            let generation = watch.generation
-            watch.task = Task { await self.look(at: property, generation: generation) }
+        if watches[property.id] == nil {
+            let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            var watch = Watch(generation: page, wake: wake)
+            watch.task = Task { await self.look(at: property, generation: page, wakes: wakes) }
+            watches[property.id] = watch
         }
-        watches[property.id] = watch
+        watches[property.id]?.pages[page] = continuation
+        makeStale(property.id)
         continuation.onTermination = { _ in Task { await self.leave(page, of: property.id) } }
         return Page(updates: updates, close: continuation)
+    }
+
+    private func hear(_ change: HubChange) {
+        for property in watches.keys where change.changesDay(of: property) { makeStale(property) }
+    }
+
+    private func makeStale(_ property: String) {
+        watches[property]?.stale = true
+        watches[property]?.wake.yield()
     }
 
     private func leave(_ page: Int, of property: String) {
         guard var watch = watches[property], watch.pages.removeValue(forKey: page) != nil else { return }
         if watch.pages.isEmpty {
-            watch.task?.cancel()
-            watches[property] = nil
+            end(property)
         } else {
             watches[property] = watch
         }
     }
 
-    /// Looks at `property` until its last page leaves or its day cannot be read.
-    private func look(at property: HubProperty, generation: Int) async {
-        var sentCursor: Int64?
-        var lastDay = ContinuousClock.now
+    /// Stops computing the day of `property` and ends its pages' updates.
+    private func end(_ property: String) {
+        guard let watch = watches.removeValue(forKey: property) else { return }
+        watch.task?.cancel()
+        watch.wake.finish()
+        for page in watch.pages.values { page.finish() }
+        if watches.isEmpty {
+            listening?.cancel()
+            listening = nil
+        }
+    }
+
+    /// Computes the day of `property` whenever it is stale or time changes it, and sends heartbeats between, until its
+    /// last page leaves or its day cannot be read.
+    private func look(at property: HubProperty, generation: Int, wakes: AsyncStream<Void>) async {
+        var nextChange: Date?
         var lastUpdate = ContinuousClock.now
-        do {
-            while !Task.isCancelled {
-                let cursor = try await newestCursor(property.id)
-                let joined = watches[property.id]?.joined == true
-                if cursor != sentCursor || joined || lastDay.duration(to: .now) >= refresh {
-                    watches[property.id]?.joined = false
-                    send(.today(try await today(property)), to: property.id, generation: generation)
-                    (sentCursor, lastDay, lastUpdate) = (cursor, .now, .now)
-                } else if lastUpdate.duration(to: .now) >= heartbeat {
-                    send(.quiet, to: property.id, generation: generation)
-                    lastUpdate = .now
-                }
-                try await Task.sleep(for: poll)
-            }
-        } catch {
+        var timer: Task<Void, Never>?
+        defer { timer?.cancel() }
+        for await _ in wakes {
             guard let watch = watches[property.id], watch.generation == generation else { return }
-            watches[property.id] = nil
-            for page in watch.pages.values { page.finish() }
+            if watch.stale || nextChange.map({ $0 <= clock.now() }) == true {
+                watches[property.id]?.stale = false
+                guard let day = try? await today(property) else {
+                    if watches[property.id]?.generation == generation { end(property.id) }
+                    return
+                }
+                nextChange = day.nextChangeByTime
+                send(.today(day), to: property.id, generation: generation)
+                lastUpdate = .now
+            } else if lastUpdate.duration(to: .now) >= heartbeat {
+                send(.quiet, to: property.id, generation: generation)
+                lastUpdate = .now
+            }
+            var wait = heartbeat - lastUpdate.duration(to: .now)
+            if let nextChange { wait = min(wait, .seconds(max(0, nextChange.timeIntervalSince(clock.now())))) }
+            timer?.cancel()
+            timer = Task { [wake = watch.wake] in
+                if (try? await Task.sleep(for: wait)) != nil { wake.yield() }
+            }
         }
     }
 

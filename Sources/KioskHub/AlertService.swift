@@ -7,9 +7,12 @@ import NIOCore
 import NIOHTTP1
 public import ServiceLifecycle
 
-/// Decides the hub's alerts and delivers them from the outbox in its database, as a `Service`: every `interval` it
-/// adds the alerts now due and, on its own for each configured channel, tries that channel's due deliveries one at a
-/// time, so a slow channel delays neither the others nor the decisions (`limits` bounds each attempt). A failed
+/// Decides the hub's alerts and delivers them from the outbox in its database, as a `Service`. A property's alerts are
+/// decided when a change of its day is announced (by any hub process sharing the database) and when time alone makes
+/// one due (a curfew, a gate falling silent; looked for every `interval`, which reads nothing); an idle hub reads
+/// nothing for its decisions. On its own for each configured channel, every `interval` it tries that channel's due
+/// deliveries one at a time, so a slow channel delays neither the others nor the decisions (`limits` bounds each
+/// attempt). A failed
 /// delivery is retried with exponential backoff and full jitter, for up to 24 hours, then marked failed. A delivery
 /// is held by one hub process at a time (a lease in the database); a process killed or stopped mid-delivery lets it
 /// go when the lease ends, and the receiver may then see the alert again under the same `Idempotency-Key`.
@@ -27,6 +30,8 @@ public struct AlertService: Service {
     public static let deliveryWindow: TimeInterval = 24 * 3600
     /// How long one process holds a delivery it is attempting: longer than any attempt (at most 65 s).
     static let lease: TimeInterval = 120
+    /// How often the alerts of a property with an offline gate are decided again, for its `gate_back`.
+    static let offlineRecheck: TimeInterval = 30
 
     public init(
         store: HubStore,
@@ -58,11 +63,19 @@ public struct AlertService: Service {
     public func run() async throws {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let channels = channels
+        let heard = store.storage.changes.subscribe()
+        let agenda = AlertAgenda()
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    await repeatEveryInterval {
-                        await decide()
+                    for await change in heard { agenda.hear(change) }
+                }
+                group.addTask {
+                    await repeatEveryInterval { agenda.ring() }
+                }
+                group.addTask {
+                    for await _ in agenda.wakes {
+                        await decide(agenda)
                         await deliverDue(.allBut(Array(channels.keys)), client: client)
                     }
                 }
@@ -81,18 +94,25 @@ public struct AlertService: Service {
         } while (try? await Task.sleep(for: interval)) != nil
     }
 
-    /// Adds the alerts now due. A failure of the database is logged and tried again next time: alerts never stop
-    /// the hub.
-    func decide() async {
+    /// Adds the alerts now due at the properties `agenda` names. A failure of the database is logged and tried again
+    /// next time: alerts never stop the hub.
+    func decide(_ agenda: AlertAgenda) async {
         guard readiness.reasonNotReady == nil else { return }
+        let now = clock.now()
+        let which = agenda.take(now: now)
+        guard which?.isEmpty != true else { return }
         do {
-            for alert in try await store.decideAlerts(settings: settings, now: clock.now()) {
+            let properties = try await store.properties().filter { which?.contains($0.id) ?? true }
+            let decisions = try await store.decideAlerts(for: properties, settings: settings, now: now, offlineRecheck: Self.offlineRecheck)
+            agenda.schedule(decisions.nextByTime)
+            for alert in decisions.added {
                 logger.info(
                     "alert",
                     metadata: ["alert.id": "\(alert.id)", "alert.event": "\(alert.event.rawValue)", "alert.property": "\(alert.property)"]
                 )
             }
         } catch {
+            agenda.retry(which)
             logger.warning("alerts could not be decided; trying again", metadata: ["alert.error": "\(error)"])
         }
     }

@@ -9,8 +9,15 @@ public import ServiceLifecycle
 public protocol HubStorage: Sendable {
     /// Whether the database answers a query.
     func isHealthy() async -> Bool
-    /// What the storage runs beside a serving hub (the SQLite hub's checkpoints); each may end early.
+    /// What the storage runs beside a serving hub (the SQLite hub's checkpoints, hearing of other processes'
+    /// changes); each may end early.
     var backgroundServices: [any Service] { get }
+    /// The changes this process hears of: its own announcements and, while `backgroundServices` run, every other hub
+    /// process's sharing the database.
+    var changes: HubChanges { get }
+    /// Tells every hub process sharing the database (this one included) of `change`, which the caller committed. A
+    /// failure is logged, not thrown: what was committed stays committed.
+    func announce(_ change: HubChange) async
 
     /// Stores a property's settings; false when a property with its id exists.
     func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool
@@ -105,8 +112,6 @@ public protocol HubStorage: Sendable {
 
     /// The events of `property` matching `filter`, newest first, at most `limit`.
     func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
-    /// The pull cursor of the newest event of `property` (0 for none): it changes whenever an event arrives there.
-    func newestCursor(property: String) async throws(KioskError) -> Int64
     /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
     func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
     /// Changes one student's name, room and status at `property`; false when there is no such student.

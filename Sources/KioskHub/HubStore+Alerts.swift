@@ -7,22 +7,47 @@ extension HubStore {
     static let unknownCardReads = 3
     static let unknownCardWindow: TimeInterval = 600
 
-    /// Decides every alert due at `now` at every property and stores the new ones in the outbox, each with a
-    /// delivery to every channel that takes its kind. An alert's id comes from what it is about, so deciding again
-    /// (here or in another hub process) adds nothing. Returns the alerts that were new.
+    /// Decides every alert due at `now` at every property and stores the new ones in the outbox (see
+    /// `decideAlerts(for:settings:now:offlineRecheck:)`). Returns the alerts that were new.
     @discardableResult
     public func decideAlerts(settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
-        var added: [Alert] = []
-        for property in try await properties() {
+        try await decideAlerts(for: try await properties(), settings: settings, now: now, offlineRecheck: 0).added
+    }
+
+    /// Decides every alert of `properties` due at `now` and stores the new ones in the outbox, each with a delivery
+    /// to every channel that takes its kind. An alert's id comes from what it is about, so deciding again (here or in
+    /// another hub process) adds nothing. Says when time alone next makes an alert of each property due; a property
+    /// with an offline gate is due again `offlineRecheck` seconds later (its return is a `gate_back`).
+    public func decideAlerts(
+        for properties: [HubProperty],
+        settings: AlertSettings,
+        now: Date,
+        offlineRecheck: TimeInterval
+    ) async throws(KioskError) -> AlertDecisions {
+        var decisions = AlertDecisions()
+        for property in properties {
+            let (gateCandidates, gatesNext) = try await gateAlerts(property, settings: settings, now: now, offlineRecheck: offlineRecheck)
             var candidates = try await notReturnedAlerts(property, settings: settings, now: now)
-            candidates += try await gateAlerts(property, settings: settings, now: now)
+            candidates += gateCandidates
             candidates += try await unknownCardAlerts(property, now: now)
             for alert in candidates {
                 let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
-                if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { added.append(alert) }
+                if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { decisions.added.append(alert) }
             }
+            let curfewNext = Self.notReturnedDue(property.policy, settings: settings, after: now)
+            decisions.nextByTime[property.id] = gatesNext.map { min($0, curfewNext) } ?? curfewNext
         }
-        return added
+        return decisions
+    }
+
+    /// The first instant after `now` at which `not_returned` of a day is due: its curfew and grace, within the day.
+    static func notReturnedDue(_ policy: AttendancePolicy, settings: AlertSettings, after now: Date) -> Date {
+        var day = policy.attendanceDay(containing: now)
+        while true {
+            let due = min(policy.curfew(of: day).addingTimeInterval(Double(settings.graceMinutes) * 60), policy.end(of: day))
+            if due > now { return due }
+            day = day.next
+        }
     }
 
     /// The alerts of `property` (every property when nil) made since `since`, newest first.
@@ -85,14 +110,23 @@ extension HubStore {
     }
 
     /// `gate_offline` for a gate silent for `gateOfflineMinutes` (once per silence), `gate_back` when it is heard
-    /// from again.
-    private func gateAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
+    /// from again; and when to look again: when the first gate heard from falls silent, or `offlineRecheck` seconds
+    /// after `now` while a gate is silent.
+    private func gateAlerts(
+        _ property: HubProperty,
+        settings: AlertSettings,
+        now: Date,
+        offlineRecheck: TimeInterval
+    ) async throws(KioskError) -> (alerts: [Alert], next: Date?) {
         let zone = property.policy.timeZone
         let limit = Double(settings.gateOfflineMinutes) * 60
         var alerts: [Alert] = []
+        var next: Date?
         for gate in try await storage.gates(property: property.id) {
             guard let lastSeen = gate.lastSeen else { continue }
             let silent = now.timeIntervalSince(lastSeen) >= limit
+            let lookAgain = silent ? now.addingTimeInterval(offlineRecheck) : lastSeen.addingTimeInterval(limit)
+            next = min(next ?? lookAgain, lookAgain)
             // A silent gate is offline; one heard from again after its latest silence is back.
             if silent {
                 alerts.append(
@@ -116,7 +150,7 @@ extension HubStore {
                 )
             }
         }
-        return alerts
+        return (alerts, next)
     }
 
     /// `unknown_card` when one unknown card was read `unknownCardReads` times within `unknownCardWindow`, once per

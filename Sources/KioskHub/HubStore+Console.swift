@@ -11,6 +11,8 @@ public struct ConsoleToday: Sendable {
     public let lateArrivals: [String: Date]
     /// The newest events of the property, newest first.
     public let latestEvents: [EventRecord]
+    /// When time passing alone next changes the day (its curfew, its end, a pass starting or ending), if it does.
+    public let nextChangeByTime: Date?
 }
 
 extension HubStore {
@@ -36,12 +38,13 @@ extension HubStore {
         let kiosks = try await storage.kioskIDs(ofEvents: latest.values.map(\.eventID))
         let gates = latest.compactMapValues { kiosks[$0.eventID] }
         let events = try await storage.events(property: property.id, matching: EventFilter(), limit: Self.latestEventCount)
-        return ConsoleToday(report: report, gates: gates, lateArrivals: lateArrivals, latestEvents: events)
-    }
-
-    /// The pull cursor of the newest event of `property`: it changes whenever an event arrives there.
-    public func newestCursor(property: String) async throws(KioskError) -> Int64 {
-        try await storage.newestCursor(property: property)
+        return ConsoleToday(
+            report: report,
+            gates: gates,
+            lateArrivals: lateArrivals,
+            latestEvents: events,
+            nextChangeByTime: facts.nextChangeByTime(of: attendance.date, after: now, policy: property.policy)
+        )
     }
 
     /// The events of one student of `property` in the last `studentHistoryDays` days before `now`, newest first.
@@ -58,6 +61,7 @@ extension HubStore {
         guard try await storage.updateStudent(student, property: property) else {
             throw KioskError(.dataError, "no student '\(student.id)' at property '\(property)'")
         }
+        await storage.announce(.day(property: property))
     }
 
     /// Takes a lost card off the roster: every gate answers UNKNOWN for it after its next sync pass. Returns the
@@ -66,6 +70,7 @@ extension HubStore {
         guard let owner = try await storage.removeTag(uid, property: property) else {
             throw KioskError(.dataError, "no student holds card \(uid)")
         }
+        await storage.announce(.day(property: property))
         return owner
     }
 }

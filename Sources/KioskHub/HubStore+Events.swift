@@ -21,6 +21,7 @@ extension HubStore {
             }
         }
         let insertions = try await storage.insert(valid.map(\.record), property: property, receivedAt: receivedAt)
+        if insertions.contains(.stored) { await storage.announce(.day(property: property)) }
         for ((index, _), insertion) in zip(valid, insertions) {
             let id = events[index].id
             results[index] =

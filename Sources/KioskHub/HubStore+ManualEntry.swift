@@ -50,7 +50,10 @@ extension HubStore {
                 bootID: "hub",
                 clockSynchronised: true
             )
-            if try await storage.insert([record], property: property, receivedAt: now) == [.stored] { return record }
+            if try await storage.insert([record], property: property, receivedAt: now) == [.stored] {
+                await storage.announce(.day(property: property))
+                return record
+            }
         }
         throw KioskError(.ioError, "could not store the manual entry: its sequence number was taken \(Self.manualEntryRounds) times; try again")
     }

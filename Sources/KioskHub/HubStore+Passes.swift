@@ -13,6 +13,7 @@ extension HubStore {
         }
         let pass = request.pass()
         try await storage.addPass(pass, property: property)
+        await storage.announce(.day(property: property))
         return pass
     }
 
@@ -21,6 +22,7 @@ extension HubStore {
         guard try await storage.removePass(id: id, property: property) else {
             throw KioskError(.dataError, "no leave pass of property '\(property)' has the id '\(id)'; `kiosk-hub pass list` shows them")
         }
+        await storage.announce(.day(property: property))
     }
 
     /// The passes of `property` covering some instant of day `date` (every pass when nil), by start, then id.

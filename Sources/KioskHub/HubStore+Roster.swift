@@ -12,7 +12,9 @@ extension HubStore {
         replace: Bool,
         property: String = HubProperty.defaultID
     ) async throws(KioskError) -> RosterImportSummary {
-        try await storage.importRoster(rows, file: file, replace: replace, property: property)
+        let summary = try await storage.importRoster(rows, file: file, replace: replace, property: property)
+        await storage.announce(.day(property: property))
+        return summary
     }
 
     /// The whole roster of `property`, sorted by student id, each student with their cards.

@@ -45,6 +45,7 @@ extension HubStore {
     /// Ends a session.
     public func signOut(_ session: ConsoleSession) async throws(KioskError) {
         try await storage.removeSession(hash: Self.tokenHash(session.token))
+        await storage.announce(.sessions)
     }
 
     /// A bcrypt hash no password is known to match, checked for unknown users.

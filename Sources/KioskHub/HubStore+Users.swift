@@ -37,6 +37,7 @@ extension HubStore {
     /// Disables the user named `name`: they can no longer sign in.
     public func disableUser(named name: String) async throws(KioskError) {
         guard try await storage.disableUser(named: name) else { throw KioskError(.dataError, "no user is named '\(name)'") }
+        await storage.announce(.sessions)
     }
 
     /// Gives the user named `name` a new password (generated when nil, and returned to be shown once).
@@ -45,6 +46,7 @@ extension HubStore {
         guard try await storage.setPasswordHash(try await Self.passwordHash(chosen), forUser: name) else {
             throw KioskError(.dataError, "no user is named '\(name)'")
         }
+        await storage.announce(.sessions)
         return password == nil ? chosen : nil
     }
 

@@ -29,16 +29,6 @@ extension PostgresHubStorage {
         }
     }
 
-    public func newestCursor(property: String) async throws(KioskError) -> Int64 {
-        try await failing("read failed") {
-            var newest: Int64 = 0
-            let bound = try await finalBound()
-            let rows = try await query("SELECT COALESCE(MAX(cursor), 0) FROM event WHERE property_id = \(property) AND cursor < \(bound)")
-            for value in try rows.decode(Int64.self) { newest = value }
-            return newest
-        }
-    }
-
     public func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
         try await failing("read failed") {
             var highest: Int64 = 0

@@ -14,6 +14,7 @@ public struct PostgresHubStorage: HubStorage {
     let url: DatabaseURL
     let logger: Logger
     let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>(writers: 2)
+    public let changes = HubChanges()
 
     /// A storage over `client`, which must be running (`PostgresClient.run()`) while it is used.
     public init(client: PostgresClient, url: DatabaseURL, logger: Logger) {
@@ -22,8 +23,20 @@ public struct PostgresHubStorage: HubStorage {
         self.logger = logger
     }
 
-    /// None: PostgreSQL keeps its own log.
-    public var backgroundServices: [any Service] { [] }
+    /// Hearing of every hub process's changes (PostgreSQL keeps its own log: no checkpoints).
+    public var backgroundServices: [any Service] { [PostgresChangeListener(client: client, changes: changes, logger: logger)] }
+
+    /// Handed to this process's subscribers at once, and a `NOTIFY` that every other hub process listening hears.
+    public func announce(_ change: HubChange) async {
+        changes.publish(change)
+        do {
+            try await failing("could not announce a change") {
+                _ = try await query("SELECT pg_notify(\(PostgresChangeListener.channel), \(changes.origin + " " + change.payload))")
+            }
+        } catch {
+            logger.warning("a change could not be announced to other hub processes", metadata: ["hub.error": "\(error.message)"])
+        }
+    }
 
     /// A connection pool for `url` of at most `connections` connections, without TLS (a database on the same host
     /// or a private network; put a TLS proxy in front otherwise).

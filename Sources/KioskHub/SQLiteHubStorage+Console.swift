@@ -26,12 +26,6 @@ extension SQLiteHubStorage {
         }
     }
 
-    public func newestCursor(property: String) async throws(KioskError) -> Int64 {
-        try await database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT MAX(cursor) FROM event WHERE property_id = ?", arguments: [property]) ?? 0
-        }
-    }
-
     public func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
         try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM event WHERE kiosk_id = ?", arguments: [kioskID]) ?? 0 }
     }

@@ -11,6 +11,7 @@ public import ServiceLifecycle
 public struct SQLiteHubStorage: HubStorage {
     let database: StoreDatabase
     let eventWrites = GroupCommit<SQLiteEventBatch, [EventInsertion]>()
+    public let changes = HubChanges()
     private let checkpoints: CheckpointService
 
     init(database: StoreDatabase) {
@@ -19,8 +20,16 @@ public struct SQLiteHubStorage: HubStorage {
         checkpoints.followCommits()
     }
 
-    /// Checkpoints off the commit path, after any write, so a batch's commit never waits for one.
-    public var backgroundServices: [any Service] { [checkpoints] }
+    /// Checkpoints off the commit path, after any write, so a batch's commit never waits for one; and hears of other
+    /// processes' commits.
+    public var backgroundServices: [any Service] {
+        [checkpoints, SQLiteOtherProcessCommits(database: database, changes: changes, interval: .seconds(1))]
+    }
+
+    /// Only this process can hear of its changes: it hands them to its subscribers at once.
+    public func announce(_ change: HubChange) async {
+        changes.publish(change)
+    }
 
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
     public static func open(dataDirectory: String) throws(KioskError) -> SQLiteHubStorage {

@@ -10,11 +10,17 @@ public struct HubCommands: Sendable {
     public let dataDirectory: String
     /// A PostgreSQL database instead of SQLite in `dataDirectory`.
     public let databaseURL: String?
+    /// The hub's `--config` file, if any.
+    public let configFile: String?
 
-    public init(dataDirectory: String, databaseURL: String? = nil) {
+    public init(dataDirectory: String, databaseURL: String? = nil, configFile: String? = nil) {
         self.dataDirectory = dataDirectory
         self.databaseURL = databaseURL
+        self.configFile = configFile
     }
+
+    /// `--data-dir`, and `--config` when there is a file.
+    private var locations: [String] { ["--data-dir", dataDirectory] + (configFile.map { ["--config", $0] } ?? []) }
 
     /// The database for the child; empty means none, so a `KIOSK_HUB_DATABASE_URL` this process has is not inherited.
     private var environment: [String: String] { ["KIOSK_HUB_DATABASE_URL": databaseURL ?? ""] }
@@ -37,7 +43,7 @@ public struct HubCommands: Sendable {
     public func serve() async throws -> HubProcess {
         let process = try LoggedProcess(
             Self.executable,
-            ["serve", "--port", "0", "--data-dir", dataDirectory],
+            ["serve", "--port", "0"] + locations,
             environment: environment,
             keepingStandardError: true
         )
@@ -48,7 +54,7 @@ public struct HubCommands: Sendable {
     private func run(_ arguments: [String]) async throws -> String {
         let process = try LoggedProcess(
             Self.executable,
-            arguments + ["--data-dir", dataDirectory],
+            arguments + locations,
             environment: environment,
             keepingStandardError: true
         )

@@ -16,6 +16,6 @@ enum BenchFigures {
         TapCommitFigure(), RosterScalingFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(),
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
-        TodayPageFigure(), TapToBrowserFigure(),
+        TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(),
     ]
 }

@@ -93,9 +93,9 @@ struct TapToBrowserFigure: BenchFigure {
                 values: [Measured(label: "p50", value: latency.p50, unit: "ms"), Measured(label: "p99", value: latency.p99, unit: "ms")],
                 baseline: [Measured(label: "push round trip p50", value: push.p50, unit: "ms")],
                 ratio: latency.p50 / max(push.p50, 0.001),
-                goal: "p99 ≤ 1000 ms",
-                met: latency.p99 <= 1000,
-                note: "\(taps) taps; the page's stream looks for new events every 250 ms"
+                goal: "p99 ≤ 100 ms",
+                met: latency.p99 <= 100,
+                note: "\(taps) taps; a push's commit is announced to the page's stream, which computes the day again"
             )
         }
     }
@@ -158,14 +158,7 @@ struct ConsoleBench {
             let base = "http://127.0.0.1:\(port)"
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
             do {
-                var login = HTTPClientRequest(url: base + "/login")
-                login.method = .POST
-                login.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-                login.body = .bytes(ByteBuffer(string: "username=warden&password=benchmark+password"))
-                let answer = try await client.execute(login, timeout: .seconds(30))
-                guard let cookie = answer.headers.first(name: "Set-Cookie")?.split(separator: ";").first.map(String.init) else {
-                    throw BenchError("signing in to the console set no cookie (HTTP \(answer.status.code))")
-                }
+                let cookie = try await Self.signIn(base, username: "warden", client: client)
                 let value = try await body(base, cookie, token, client)
                 try await client.shutdown()
                 return value
@@ -174,6 +167,19 @@ struct ConsoleBench {
                 throw error
             }
         }
+    }
+
+    /// Signs `username` in to the console at `base` with the benchmarks' password; returns the session cookie.
+    static func signIn(_ base: String, username: String, client: HTTPClient) async throws -> String {
+        var login = HTTPClientRequest(url: base + "/login")
+        login.method = .POST
+        login.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        login.body = .bytes(ByteBuffer(string: "username=\(username)&password=benchmark+password"))
+        let answer = try await client.execute(login, timeout: .seconds(30))
+        guard let cookie = answer.headers.first(name: "Set-Cookie")?.split(separator: ";").first.map(String.init) else {
+            throw BenchError("signing in to the console set no cookie (HTTP \(answer.status.code))")
+        }
+        return cookie
     }
 
     /// Milliseconds to GET `url` and read its whole body, which must contain `expected`.

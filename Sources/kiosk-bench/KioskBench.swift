@@ -7,7 +7,7 @@ import KioskTesting
 struct KioskBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-bench",
-        abstract: "Measures the kiosk's performance figures (P1-P11, P1b, P5-PG1, P5-PG2) against baselines measured in the same run.",
+        abstract: "Measures the kiosk's performance figures (P1-P12, P1b, P5-PG1, P5-PG2) against baselines measured in the same run.",
         discussion: """
             Every figure is stated as a ratio against a baseline taken on the same machine in the same run, \
             because shared machines are noisy. Missing a goal does not fail the run; a figure that could not be \

@@ -28,7 +28,7 @@ import Testing
         let scratch = try ScratchDirectory("alert-command")
         let release = scratch.path + "/release"
         let failure = await AlertCommand.run(
-            ["/bin/sh", "-c", "(while [ ! -e '\(release)' ]; do sleep 0.1; done) & echo sent >&2"],
+            ["/bin/sh", "-c", "(while [ ! -e '\(release)' ] && [ -d '\(scratch.path)' ]; do sleep 0.1; done) & echo sent >&2"],
             input: Data(repeating: 0x20, count: 1 << 20),
             limits: AlertDeliveryLimits(command: .seconds(30), commandGrace: .seconds(1), webhook: .seconds(15))
         )

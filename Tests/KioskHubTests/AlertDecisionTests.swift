@@ -33,8 +33,7 @@ import Testing
         event.studentId = student
         event.direction = direction
         (event.kind, event.outcome) = student == nil ? (.unknown, .unknown) : (.tap, .accepted)
-        let record = try #require(try? event.record().get())
-        #expect(try await hub.store.storage.insert([record], property: "default", receivedAt: at(time)) == [.stored])
+        #expect(try await hub.store.store([event], receivedAt: at(time)).map(\.status) == [.accepted])
     }
 
     @Test func notReturnedFiresOnceAtCurfewPlusGraceThenLateArrival() async throws {

@@ -123,7 +123,7 @@ import Testing
 extension AlertService {
     /// One round of the service's loops: the decisions, then each channel's due deliveries once.
     func pass(client: HTTPClient) async {
-        await decide()
+        await decide(AlertAgenda())
         for key in channels.keys.sorted() { await deliverDue(.only(key), client: client) }
     }
 }

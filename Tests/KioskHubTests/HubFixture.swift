@@ -40,10 +40,11 @@ struct HubFixture {
     }
 
     /// Runs `body` against the real server listening on loopback, closing connections idle for `idleTimeoutSeconds`,
-    /// with the web console on `clock`.
+    /// with the web console on `clock` and its live Today pages' heartbeat every `liveHeartbeat`.
     func serve<Value: Sendable>(
         idleTimeoutSeconds: Int = 30,
         clock: WallClock = .system,
+        liveHeartbeat: Duration = .seconds(10),
         _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, idleTimeoutSeconds: idleTimeoutSeconds)
@@ -54,7 +55,7 @@ struct HubFixture {
             configuration: configuration,
             clock: clock,
             logger: logger,
-            additionalRoutes: ConsoleRoutes(store: store, clock: clock).add(to:)
+            additionalRoutes: ConsoleRoutes(store: store, clock: clock, liveHeartbeat: liveHeartbeat).add(to:)
         )
         return try await application.test(.live, body)
     }

@@ -43,6 +43,29 @@ import Testing
     }
 }
 
+/// An open Today page whose day does not change is told, at each heartbeat, the time it is shown as of.
+@Test func anUnchangedTodayPageIsToldTheTimeItIsAsOf() async throws {
+    let hub = try await HubFixture()
+    _ = try await hub.store.createUser(name: "asha", role: .warden(property: "default"), password: ConsoleSecurityTests.password)
+    let now = try #require(ISO8601DateFormatter().date(from: "2026-11-21T16:10:00Z"))
+    try await hub.serve(clock: .fixed(now), liveHeartbeat: .milliseconds(50)) { client in
+        var browser = ConsoleBrowser(client: client)
+        _ = try await browser.signIn("asha", ConsoleSecurityTests.password)
+        let cookie = try #require(browser.cookie)
+        try await HTTPClientScope.run { http in
+            let stream = try await LiveStream.open(port: try #require(client.port), cookie: cookie, client: http)
+            try await waitUntil("a heartbeat") { stream.events.contains { $0.hasPrefix("event: alive") } }
+            let zone = try await hub.store.property(HubProperty.defaultID).policy.timeZone
+            let shown = DateFormatter()
+            (shown.timeZone, shown.dateFormat) = (zone, "yyyy-MM-dd HH:mm")
+            #expect(stream.events.first { $0.hasPrefix("event: alive") } == "event: alive\ndata: \(shown.string(from: now))")
+            let today = stream.events.firstIndex { $0.hasPrefix("event: today") }
+            let alive = stream.events.firstIndex { $0.hasPrefix("event: alive") }
+            #expect(try #require(today) < #require(alive), "the page comes before the first heartbeat")
+        }
+    }
+}
+
 /// The console's live stream (`GET /live`) as a browser holds it open: its events (blocks of lines) as they arrive,
 /// and whether it has ended.
 final class LiveStream: Sendable {

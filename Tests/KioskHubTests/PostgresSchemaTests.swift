@@ -112,14 +112,12 @@ extension Sequence {
             let waiting = try await hubB.records(after: 0, limit: 10, property: "default", excludingKiosk: "gate-9")
             #expect(waiting.records.isEmpty, "B's event is held back while A's older transaction is open")
             #expect(waiting.next < slowCursor)
-            #expect(try await hubB.newestCursor(property: "default") == 0)
             _ = try await connection.query("COMMIT", logger: hubA.logger)
             return (waiting, slowCursor)
         }
         let page = try await hubB.records(after: waiting.next, limit: 10, property: "default", excludingKiosk: "gate-9")
         #expect(page.records.map(\.id) == [slow.id, fast.id])
         #expect(page.next > slowCursor)
-        #expect(try await hubB.newestCursor(property: "default") == page.next)
     }
 
     /// Only inserts of events hold the feed back: a transaction left open after writing something else, in this

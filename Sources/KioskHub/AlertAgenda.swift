@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// Which properties' alerts are decided next: those whose day an announced change touched, and each one once the
+/// instant comes at which time alone makes an alert of it due. It starts with every property to decide.
+final class AlertAgenda: Sendable {
+    private struct State {
+        var everything = true
+        var announced: Set<String> = []
+        var dueAt: [String: Date] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// Wakes the decisions: a change was announced, or an instant may have come.
+    let wakes: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+
+    init() {
+        (wakes, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        wake.yield()
+    }
+
+    /// Puts what `change` touched on the agenda, and wakes the decisions.
+    func hear(_ change: HubChange) {
+        state.withLock { state in
+            switch change {
+            case .day(let property): state.announced.insert(property)
+            case .everything: state.everything = true
+            case .sessions: return
+            }
+        }
+        wake.yield()
+    }
+
+    /// Wakes the decisions to look at the time.
+    func ring() {
+        wake.yield()
+    }
+
+    /// The properties to decide at `now`, taken off the agenda: every one (nil) after `.everything`, else those
+    /// announced or due by now.
+    func take(now: Date) -> Set<String>? {
+        state.withLock { state in
+            if state.everything {
+                state.everything = false
+                state.announced = []
+                state.dueAt = [:]
+                return nil
+            }
+            let due = state.dueAt.filter { $0.value <= now }.keys
+            for property in due { state.dueAt[property] = nil }
+            defer { state.announced = [] }
+            return state.announced.union(due)
+        }
+    }
+
+    /// Puts `properties` (every one when nil) back after a round that failed.
+    func retry(_ properties: Set<String>?) {
+        state.withLock { state in
+            if let properties {
+                state.announced.formUnion(properties)
+            } else {
+                state.everything = true
+            }
+        }
+    }
+
+    /// When time alone next makes an alert of each of these properties due.
+    func schedule(_ next: [String: Date]) {
+        state.withLock { $0.dueAt.merge(next) { _, new in new } }
+    }
+}
