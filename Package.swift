@@ -121,12 +121,42 @@ let package = Package(
             dependencies: ["KioskCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
+        // The hub in layers: what its storage stores (one interface), one target per database, then the rules and
+        // the HTTP server above them.
+        .target(
+            name: "KioskHubStorage",
+            dependencies: [
+                "KioskCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "KioskHubSQLite",
+            dependencies: [
+                "KioskCore", "KioskHubStorage", "KioskStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "KioskHubPostgres",
+            dependencies: [
+                "KioskCore", "KioskHubStorage", "KioskStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskWire", "KioskReports", "KioskStore", "CProcessExit",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "KioskCore", "KioskWire", "KioskReports", "KioskStore", "CProcessExit", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -154,6 +184,7 @@ let package = Package(
         .target(
             name: "KioskConsole",
             dependencies: [
+                "KioskHubStorage",
                 "KioskCore", "KioskHub", "KioskReports", "KioskConsoleForms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -179,6 +210,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-hub",
             dependencies: [
+                "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
                 "KioskHub", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting", "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -204,6 +236,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
+                "KioskHubStorage", "KioskHubPostgres",
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
                 "KioskConsole", "KioskStore",
                 "KioskTesting",
@@ -221,6 +254,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-faults",
             dependencies: [
+                "KioskHubStorage",
                 "KioskCore", "KioskJournal", "KioskSync", "KioskHub", "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -242,6 +276,7 @@ let package = Package(
         .target(
             name: "KioskTesting",
             dependencies: [
+                "KioskHubPostgres",
                 "KioskCore", "KioskJournal", "KioskWire", "KioskHub",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -294,7 +329,8 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting", "KioskReports", "KioskStore",
+                "KioskHub", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting",
+                "KioskReports", "KioskStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

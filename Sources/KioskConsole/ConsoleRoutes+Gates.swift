@@ -3,6 +3,7 @@ import Hummingbird
 import KioskConsoleForms
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 extension ConsoleRoutes {
     func addGateRoutes(to router: Router<BasicRequestContext>) {

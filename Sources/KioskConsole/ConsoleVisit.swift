@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 /// One signed-in request for one property's pages: who asks, and the property they may see.
 struct ConsoleVisit: Sendable {

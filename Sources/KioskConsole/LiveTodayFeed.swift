@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 /// The live part of every Today page open in this hub process. Per property, the day is computed once when a page
 /// joins, when a change of it is announced (by any hub process sharing the database) and when time passing changes it

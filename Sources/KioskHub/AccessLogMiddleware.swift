@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KioskHubStorage
 import Logging
 
 /// One structured log line per request: method, path, status and duration. Headers (and so tokens) are never

@@ -1,4 +1,5 @@
 import Foundation
+import KioskHubStorage
 import Synchronization
 
 /// Which properties' alerts are decided next: those whose day an announced change touched, and each one once the

@@ -1,5 +1,6 @@
 import CProcessExit
 import Foundation
+import KioskHubStorage
 import Synchronization
 
 /// Runs a command channel's program with an alert's JSON on its standard input. The program is started, timed and

@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+import KioskHubStorage
 
 /// What one round of alert decisions added, and when time alone next makes an alert of each property due.
 public struct AlertDecisions: Sendable {

@@ -1,3 +1,5 @@
+import KioskHubStorage
+
 /// How long one delivery attempt may take, on any channel. Each channel is delivered to on its own, so a slow
 /// channel delays only its own alerts; the limits keep it from holding them for long.
 public struct AlertDeliveryLimits: Sendable, Hashable {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Crypto
 public import Foundation
 public import KioskCore
+import KioskHubStorage
 public import Logging
 import NIOCore
 import NIOHTTP1

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+public import KioskHubStorage
 
 /// A signed-in user of the web console. The browser holds `token` in an HttpOnly cookie; the database keeps only
 /// its SHA-256. The CSRF token of the session's forms is derived from `token`, so it needs no storage and dies with it.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskHubStorage
 
 /// Notes in the database when each kiosk was last heard from, at most once a `interval` per kiosk and hub process,
 /// so a busy gate costs no write per request. A failed note fails no request: the next one tries again.

@@ -1,5 +1,7 @@
 import Foundation
 public import KioskCore
+import KioskHubPostgres
+import KioskHubStorage
 public import Logging
 import PostgresNIO
 

@@ -1,4 +1,6 @@
 import KioskCore
+import KioskHubPostgres
+import KioskHubStorage
 import Logging
 public import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KioskHubStorage
 import KioskWire
 
 /// An error answer of the hub: a status and a `WireProblem` body naming what is wrong. It never quotes a

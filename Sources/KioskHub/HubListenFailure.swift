@@ -1,5 +1,6 @@
 import Foundation
 public import KioskCore
+import KioskHubStorage
 import NIOCore
 
 /// Why `kiosk-hub serve` could not start listening, in a sentence with its exit status: a port in use is

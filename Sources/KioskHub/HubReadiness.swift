@@ -1,3 +1,4 @@
+import KioskHubStorage
 import Synchronization
 
 /// Whether the hub's database is ready for requests. `kiosk-hub serve` listens at once; until its database answers

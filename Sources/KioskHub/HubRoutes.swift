@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KioskCore
+import KioskHubStorage
 import KioskReports
 import KioskWire
 import NIOCore

@@ -1,6 +1,7 @@
 public import Hummingbird
 public import HummingbirdCore
 public import KioskCore
+import KioskHubStorage
 public import Logging
 
 /// The hub's HTTP server over its store: the Hummingbird application that a `ServiceGroup` runs.

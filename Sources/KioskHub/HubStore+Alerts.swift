@@ -1,6 +1,7 @@
 import Crypto
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 extension HubStore {
     /// A kiosk's unknown card read this many times within `unknownCardWindow` is an `unknown_card` alert.

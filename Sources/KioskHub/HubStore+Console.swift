@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 /// What the web console's Today page shows of a property: the day's report, the gate of each student's latest
 /// accepted tap, and the newest events across its gates.

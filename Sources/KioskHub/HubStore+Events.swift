@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 public import KioskWire
 
 extension HubStore {

@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+import KioskHubStorage
 
 extension HubStore {
     /// The kiosk id prefix of manual entries made in the web console (`console.<property>`); no kiosk may take it.

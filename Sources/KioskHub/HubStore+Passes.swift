@@ -1,5 +1,6 @@
 import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 extension HubStore {
     /// Makes a leave pass for an active student of `property` (an unknown or inactive one is bad data, 65) and

@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 extension HubStore {
     /// Adds a property; its id must be new and well-formed.

@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 extension HubStore {
     /// The attendance of `property` on day `date` (default the day containing `now`) over every gate of the property,

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 public import KioskCore
+public import KioskHubStorage
 public import KioskWire
 
 extension HubStore {

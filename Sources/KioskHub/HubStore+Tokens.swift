@@ -1,6 +1,7 @@
 import Crypto
 public import Foundation
 public import KioskCore
+public import KioskHubStorage
 
 extension HubStore {
     /// A token as `token list` shows it: never the token itself, only the start of its hash.

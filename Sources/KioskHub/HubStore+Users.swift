@@ -1,6 +1,7 @@
 public import Foundation
 import HummingbirdBcrypt
 public import KioskCore
+public import KioskHubStorage
 import NIOPosix
 
 extension HubStore {

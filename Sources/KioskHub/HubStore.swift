@@ -1,4 +1,6 @@
 public import KioskCore
+import KioskHubSQLite
+public import KioskHubStorage
 
 /// The hub's store: the rules for what kiosks send and ask (validation, idempotency, tokens, properties, the roster's
 /// ETag, reports) over a `HubStorage`, whatever database holds it.

@@ -1,5 +1,8 @@
 public import Foundation
 public import KioskCore
+public import KioskHubPostgres
+public import KioskHubSQLite
+public import KioskHubStorage
 
 /// Copies a SQLite hub into an empty PostgreSQL hub database (`kiosk-hub migrate-store --to URL`): properties,
 /// rosters, leave passes, token hashes, events (each at its own pull cursor), web console users (password hashes and

@@ -1,3 +1,4 @@
+import KioskHubStorage
 import NIOCore
 import NIOHTTP1
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import KioskCore
+import KioskHubStorage
 import Logging
 
 /// Turns a failure of the hub's database (disk full, I/O error, busy) into 503 with `Retry-After`, so kiosks

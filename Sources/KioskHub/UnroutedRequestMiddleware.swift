@@ -1,4 +1,5 @@
 import Hummingbird
+import KioskHubStorage
 
 /// Answers a request no route takes with a body that says so (Hummingbird's own 404 is empty): 405 with `Allow`
 /// for a path the hub serves asked with another method, 404 naming the path otherwise. CONNECT is 405 whatever

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 import KioskTesting
 import KioskWire

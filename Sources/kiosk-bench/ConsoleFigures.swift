@@ -4,6 +4,7 @@ import Hummingbird
 import KioskConsole
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskTesting
 import KioskWire
 import Logging

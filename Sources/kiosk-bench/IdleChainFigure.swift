@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubPostgres
+import KioskHubStorage
 import KioskTesting
 import Logging
 import NIOCore

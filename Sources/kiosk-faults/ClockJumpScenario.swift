@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KioskCore
+import KioskHubStorage
 import KioskJournal
 import KioskTesting
 import Synchronization

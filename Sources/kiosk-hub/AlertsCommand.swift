@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 
 /// `kiosk-hub alerts`: the alerts the hub has made.

@@ -3,6 +3,7 @@ import Foundation
 import KioskConfig
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import Logging
 
 /// `--config` and `--data-dir`, which every hub command takes; flags override the file.

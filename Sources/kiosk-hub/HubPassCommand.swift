@@ -3,6 +3,7 @@ import Foundation
 import KioskCommandLine
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 
 /// `kiosk-hub pass`: the leave passes of a property, which its kiosks pull with the roster.

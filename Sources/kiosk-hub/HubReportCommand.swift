@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskPrinting
 import KioskReports
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 /// `kiosk-hub roster import FILE`: the roster every connected kiosk pulls.
 struct HubRosterCommand: AsyncParsableCommand {

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubPostgres
+import KioskHubSQLite
+import KioskHubStorage
 import Logging
 
 /// `kiosk-hub migrate-store --to URL`: grows a one-PG hub into a chain's, copying its SQLite database into an empty

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 
 /// `kiosk-hub muster`: every active student of a property who is in now over all its gates, and the gates gone silent.

@@ -3,6 +3,7 @@ import Foundation
 import KioskConfig
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 
 /// `kiosk-hub property create|list`: the PGs of a chain, each with its own roster, settings, kiosks and reports.

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskReports
 
 /// What `kiosk-hub property list` prints: a line per property, or the JSON array of the contract.

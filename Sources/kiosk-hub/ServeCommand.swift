@@ -2,6 +2,7 @@ import ArgumentParser
 import KioskConsole
 import KioskCore
 import KioskHub
+import KioskHubStorage
 import KioskSystemd
 import Logging
 import ServiceLifecycle

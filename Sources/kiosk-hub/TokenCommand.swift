@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 /// `kiosk-hub token create|revoke|list`: the kiosks' bearer tokens, kept only as hashes.
 struct TokenCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubStorage
 
 /// `kiosk-hub user create|list|disable|password`: the web console's accounts, passwords kept only as bcrypt hashes.
 struct UserCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// Which properties' alerts are decided: every one at first, then only those a change touched or whose instant came.
 @Test func theAgendaNamesOnlyWhatChangedOrIsDue() {

@@ -4,6 +4,7 @@ import KioskWire
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// When the hub decides alerts, on both backends: each once, with a stable id, only when due.
 @Suite struct AlertDecisionTests {

@@ -7,6 +7,7 @@ import Logging
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// Delivering alerts from the outbox, on both backends: a real receiver on loopback that fails its first answers
 /// and checks every signature, a command that fails and then succeeds, and giving up after 24 hours.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import KioskConsole
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// What the console's forms take from a careless or hostile user, on both backends: nothing a terminal, a CSV export
 /// or a live page would choke on, and a working page for every student the roster accepts.

@@ -7,6 +7,7 @@ import NIOCore
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// The web console's pages on both backends: what a warden sees and changes reaches the kiosks.
 @Suite struct ConsolePageTests {

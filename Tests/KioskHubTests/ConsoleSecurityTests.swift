@@ -5,6 +5,7 @@ import KioskCore
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// The web console's accounts and sessions on both backends: cookies, CSRF, lockout, expiry, least privilege.
 @Suite struct ConsoleSecurityTests {

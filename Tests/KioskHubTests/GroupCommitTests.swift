@@ -10,6 +10,9 @@ import Synchronization
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubPostgres
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// Sixteen kiosks pushing at once, one of them the same batch twice: every event is stored once and each batch is
 /// told what became of each of its events (on either backend).

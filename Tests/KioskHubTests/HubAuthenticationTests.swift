@@ -6,6 +6,8 @@ import KioskWire
 import NIOCore
 import Testing
 
+@testable import KioskHubStorage
+
 @Test func missingWrongAndRevokedTokensAre401() async throws {
     let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")

@@ -7,6 +7,9 @@ import Synchronization
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubPostgres
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// What a hub process hears of, on both backends: each committed change of a property's day or of sessions, from its
 /// own work at once and from other processes sharing the database through the database.

@@ -6,6 +6,8 @@ import ServiceLifecycle
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// The SQLite hub's checkpoints follow every write, not only the kiosks' pushes: a roster import alone is copied from
 /// the log into `hub.sqlite` by the storage's background service.

@@ -12,6 +12,8 @@ import PostgresNIO
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubPostgres
+@testable import KioskHubStorage
 
 /// A hub with a fresh database in a temporary directory, served on a loopback port by the real server.
 struct HubFixture {

@@ -5,6 +5,8 @@ import KioskTesting
 import KioskWire
 import Testing
 
+@testable import KioskHubStorage
+
 /// The hub's monthly sheet, read once for the month, gives every day's status and lateness exactly as that day's
 /// own report does, on random months (SQLite, or PostgreSQL when the run names a server).
 @Suite struct HubMonthlySheetTests {

@@ -7,6 +7,8 @@ import KioskWire
 import NIOCore
 import Testing
 
+@testable import KioskHubStorage
+
 /// Leave passes on the hub, on whichever database the run names: kept per property, sent with the roster (a new
 /// ETag each change) and counted by the reports computed after they were made.
 @Suite struct HubPassTests {

@@ -7,6 +7,8 @@ import KioskWire
 import NIOCore
 import Testing
 
+@testable import KioskHubStorage
+
 /// Properties keep each PG's roster, kiosks, events and reports apart, on both backends; a kiosk's token confines it
 /// to its property and the operator's token reads the chain summary only.
 @Suite struct HubPropertyTests {

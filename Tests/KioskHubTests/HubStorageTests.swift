@@ -7,6 +7,8 @@ import KioskWire
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// Two events of one kiosk cannot share a `seq`: the second, with another id, is rejected naming the field.
 @Test func aSecondEventWithTheSameKioskAndSeqIsRejected() async throws {

@@ -6,6 +6,9 @@ import KioskWire
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubPostgres
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// `kiosk-hub migrate-store`: a SQLite hub copied into an empty PostgreSQL database answers every kiosk exactly as
 /// before (the same tokens, rosters, events at the same cursors, reports byte for byte), every warden as before (the

@@ -4,6 +4,7 @@ import KioskCore
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// The web console's users on both backends: passwords kept only as bcrypt hashes, names unique, roles scoped.
 @Suite struct HubUserTests {

@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// An open Today stream ends with its session: signing out, disabling the user or changing the password (which the
 /// command line does in another process, through the database) ends it within 5 s, with no day sent after.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import KioskConsole
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// Today pages open on one property share its day: computed once when a page joins and once per announced change,
 /// and handed to every page; when the day cannot be read, every page's stream ends (the browsers reconnect).

@@ -5,6 +5,8 @@ import PostgresNIO
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubPostgres
+@testable import KioskHubStorage
 
 /// What only the PostgreSQL backend has to prove: migrations applied once however many hubs start together, and a
 /// database that is not the hub's, or is newer, refused. Needs `KIOSK_TEST_POSTGRES_SERVER` (scripts/test.sh).

@@ -2,6 +2,8 @@ import KioskTesting
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubSQLite
+@testable import KioskHubStorage
 
 /// Shipped migrations are frozen: they make exactly the schema they made when they shipped.
 @Test(arguments: ["v9", "v10"])

@@ -3,6 +3,7 @@ import KioskCore
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubStorage
 
 /// The sign-in lockout on both backends, against attempts arriving at once and names nobody has.
 @Suite struct SignInLockoutTests {

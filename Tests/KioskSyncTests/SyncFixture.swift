@@ -122,14 +122,14 @@ struct SyncFixture {
         #expect(counts.quarantined == quarantined.count)
     }
 
-    /// Polls `condition` every 20 ms for up to 10 seconds; records an issue if it never holds.
+    /// Polls `condition` every 20 ms for up to 60 seconds (a bound for a broken run); records an issue if it never holds.
     func waitUntil(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if try await condition() { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("the condition did not hold within 10 seconds")
+        Issue.record("the condition did not hold within 60 seconds")
     }
 
     /// Makes every event pending again, as a journal restored from a backup taken before it synced.

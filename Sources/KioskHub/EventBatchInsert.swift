@@ -1,9 +1,0 @@
-import Foundation
-import KioskCore
-
-/// One kiosk's batch on its way into a hub's `event` table.
-struct EventBatchInsert: Sendable {
-    let records: [EventRecord]
-    let property: String
-    let receivedAt: Date
-}

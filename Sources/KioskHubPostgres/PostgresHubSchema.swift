@@ -1,0 +1,294 @@
+import KioskCore
+import KioskHubStorage
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL hub database's schema: named migrations, never edited once shipped, applied once even when
+/// several hub processes start at the same moment (a session advisory lock), and refused when the database holds
+/// a newer schema or tables that are not the hub's.
+enum PostgresHubSchema {
+    /// The advisory lock key of the migrations ("KHUBMIGR" in ASCII).
+    static let migrationLock: Int64 = 0x4B48_5542_4D49_4752
+
+    static let migrations: [(identifier: String, statements: [String])] = [
+        (
+            "v1",
+            [
+                """
+                CREATE TABLE student (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    room TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('active', 'inactive'))
+                )
+                """,
+                "CREATE TABLE tag (uid TEXT PRIMARY KEY NOT NULL, student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE)",
+                "CREATE TABLE token (hash TEXT PRIMARY KEY NOT NULL, kiosk_id TEXT NOT NULL, created_at BIGINT NOT NULL)",
+                """
+                CREATE TABLE event (
+                    cursor BIGSERIAL PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    kiosk_id TEXT NOT NULL,
+                    seq BIGINT NOT NULL,
+                    reader TEXT NOT NULL,
+                    uid TEXT,
+                    student_id TEXT,
+                    kind TEXT NOT NULL,
+                    direction TEXT,
+                    outcome TEXT NOT NULL,
+                    reason TEXT,
+                    occurred_at BIGINT NOT NULL,
+                    recorded_at BIGINT NOT NULL,
+                    monotonic_ns BIGINT NOT NULL,
+                    boot_id TEXT NOT NULL,
+                    clock_synced BOOLEAN NOT NULL,
+                    received_at BIGINT NOT NULL,
+                    UNIQUE (kiosk_id, seq)
+                )
+                """,
+                "CREATE INDEX event_accepted ON event (student_id, occurred_at, id) WHERE outcome = 'accepted'",
+                "CREATE INDEX event_time ON event (occurred_at)",
+            ]
+        ),
+        (
+            // Properties: every row belongs to one; what was there belongs to `default`. Student ids and tag UIDs become
+            // unique within a property; a token holds a kiosk of a property, or the chain's operator.
+            "v2",
+            [
+                """
+                CREATE TABLE property (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    timezone TEXT NOT NULL,
+                    day_starts_at TEXT NOT NULL,
+                    curfew TEXT NOT NULL,
+                    debounce_seconds INTEGER NOT NULL,
+                    initial_state TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "ALTER TABLE tag DROP CONSTRAINT tag_student_id_fkey",
+                "ALTER TABLE student ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                "ALTER TABLE student DROP CONSTRAINT student_pkey, ADD PRIMARY KEY (property_id, id)",
+                "ALTER TABLE tag ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                """
+                ALTER TABLE tag DROP CONSTRAINT tag_pkey, ADD PRIMARY KEY (property_id, uid),
+                    ADD FOREIGN KEY (property_id, student_id) REFERENCES student (property_id, id) ON DELETE CASCADE
+                """,
+                """
+                ALTER TABLE token ADD COLUMN role TEXT NOT NULL DEFAULT 'kiosk' CHECK (role IN ('kiosk', 'operator')),
+                    ALTER COLUMN kiosk_id DROP NOT NULL, ADD COLUMN property_id TEXT
+                """,
+                "UPDATE token SET property_id = 'default'",
+                "ALTER TABLE event ADD COLUMN property_id TEXT NOT NULL DEFAULT 'default'",
+                "DROP INDEX event_accepted",
+                "DROP INDEX event_time",
+                "CREATE INDEX event_accepted ON event (property_id, student_id, occurred_at, id) WHERE outcome = 'accepted'",
+                "CREATE INDEX event_time ON event (property_id, occurred_at)",
+                "CREATE INDEX event_property_cursor ON event (property_id, cursor)",
+            ]
+        ),
+        (
+            "v3",
+            [
+                """
+                CREATE TABLE hub_user (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('warden', 'operator')),
+                    property_id TEXT,
+                    password_hash TEXT NOT NULL,
+                    disabled BOOLEAN NOT NULL DEFAULT FALSE,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE TABLE kiosk_contact (kiosk_id TEXT PRIMARY KEY NOT NULL, property_id TEXT NOT NULL, last_seen_at BIGINT NOT NULL)",
+            ]
+        ),
+        (
+            // The web console: sessions by their token's hash, the login lockout, and a student's own history.
+            "v4",
+            [
+                """
+                CREATE TABLE console_session (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    user_name TEXT NOT NULL REFERENCES hub_user(name) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX console_session_user ON console_session (user_name)",
+                "ALTER TABLE hub_user ADD COLUMN failed_logins INTEGER NOT NULL DEFAULT 0, ADD COLUMN locked_until BIGINT",
+                "CREATE INDEX event_student ON event (property_id, student_id, occurred_at)",
+            ]
+        ),
+        (
+            // Leave passes.
+            "v5",
+            [
+                """
+                CREATE TABLE pass (
+                    property_id TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    valid_from BIGINT NOT NULL,
+                    valid_until BIGINT NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (property_id, id)
+                )
+                """,
+                "CREATE INDEX pass_time ON pass (property_id, valid_until)",
+            ]
+        ),
+        (
+            // Alerts: the outbox, one delivery row per alert and channel.
+            "v6",
+            [
+                """
+                CREATE TABLE alert (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    property_id TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX alert_property_created ON alert (property_id, created_at)",
+                """
+                CREATE TABLE alert_delivery (
+                    alert_id TEXT NOT NULL REFERENCES alert(id) ON DELETE CASCADE,
+                    channel TEXT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at BIGINT NOT NULL,
+                    lease_until BIGINT,
+                    last_error TEXT,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (alert_id, channel)
+                )
+                """,
+                "CREATE INDEX alert_delivery_due ON alert_delivery (state, next_attempt_at)",
+            ]
+        ),
+        (
+            // The kiosk an alert is about, as a column: the alert pass seeks each gate's latest `gate_offline` instead of
+            // reading every one its property ever had.
+            "v7",
+            [
+                "ALTER TABLE alert ADD COLUMN kiosk_id TEXT",
+                "UPDATE alert SET kiosk_id = body::jsonb ->> 'kiosk'",
+                "CREATE INDEX alert_kiosk ON alert (property_id, event, kiosk_id, created_at)",
+            ]
+        ),
+        (
+            // Every text column compares byte by byte (`COLLATE "C"`), whatever the database's locale: ids, UIDs and names
+            // sort as the SQLite hub sorts them, and an index comparison is a memcmp, not the locale's strcoll (faster
+            // event inserts: BENCHMARKS.md, P5-PG1). One ALTER per table, so each table's indexes are rebuilt once.
+            "v8",
+            [
+                """
+                DO $$
+                DECLARE altered record;
+                BEGIN
+                    FOR altered IN
+                        SELECT table_name, string_agg(format('ALTER COLUMN %I TYPE text COLLATE "C"', column_name), ', ') AS columns
+                        FROM information_schema.columns
+                        WHERE table_schema = current_schema() AND data_type = 'text' AND collation_name IS DISTINCT FROM 'C'
+                        GROUP BY table_name
+                    LOOP
+                        EXECUTE format('ALTER TABLE %I %s', altered.table_name, altered.columns);
+                    END LOOP;
+                END
+                $$
+                """
+            ]
+        ),
+        (
+            // The pull feed ordered by transaction (`PostgresEventFeed`): event inserts need no lock. The first cursor of
+            // the new kind is above every cursor of the sequence, so the cursors kiosks hold stay valid.
+            "v9",
+            [
+                """
+                CREATE TABLE event_feed (
+                    only_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (only_row),
+                    origin BIGINT NOT NULL
+                )
+                """,
+                "INSERT INTO event_feed (origin) SELECT COALESCE(MAX(cursor), 0) + 1 - (pg_current_xact_id()::text::bigint << 20) FROM event",
+                "ALTER TABLE event ALTER COLUMN cursor DROP DEFAULT",
+                "DROP SEQUENCE event_cursor_seq",
+            ]
+        ),
+        (
+            // One index by student fewer for every insert to write, as the SQLite hub's `v8`: `event_student` serves the
+            // seek for a student's latest accepted tap as well.
+            "v10",
+            ["DROP INDEX event_accepted"]
+        ),
+        (
+            // The sign-in lockout by the hash of the name tried, known or not, counted before the password is checked.
+            "v11",
+            [
+                """
+                CREATE TABLE sign_in_lock (
+                    name_hash TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    locked_until BIGINT,
+                    last_attempt_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX sign_in_lock_age ON sign_in_lock(last_attempt_at)",
+                "ALTER TABLE hub_user DROP COLUMN failed_logins, DROP COLUMN locked_until",
+            ]
+        ),
+    ]
+
+    /// Brings the database up to date, or refuses it.
+    static func migrate(_ client: PostgresClient, url: DatabaseURL, logger: Logger) async throws {
+        try await client.withConnection { connection in
+            _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+            do {
+                try await migrate(connection, url: url, logger: logger)
+                _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            } catch {
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    private static func migrate(_ connection: PostgresConnection, url: DatabaseURL, logger: Logger) async throws {
+        var tables: Set<String> = []
+        for try await name in try await connection.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+            logger: logger
+        ).decode(String.self) {
+            tables.insert(name)
+        }
+        if !tables.isEmpty && !tables.contains("kiosk_hub_schema") {
+            throw KioskError(
+                .ioError,
+                "hub database \(url) holds tables that are not the hub's (\(tables.sorted().prefix(5).joined(separator: ", "))); refusing to touch it"
+            )
+        }
+        _ = try await connection.query("CREATE TABLE IF NOT EXISTS kiosk_hub_schema (identifier TEXT PRIMARY KEY NOT NULL)", logger: logger)
+        var applied: Set<String> = []
+        for try await identifier in try await connection.query("SELECT identifier FROM kiosk_hub_schema", logger: logger).decode(String.self) {
+            applied.insert(identifier)
+        }
+        let known = Set(migrations.map(\.identifier))
+        if !applied.subtracting(known).isEmpty {
+            throw KioskError(
+                .ioError,
+                "hub database \(url) was written by a newer version of kiosk-hub (unknown schema migrations); refusing to touch it"
+            )
+        }
+        for migration in migrations where !applied.contains(migration.identifier) {
+            try await connection.withTransaction(logger: logger) { transaction in
+                for statement in migration.statements {
+                    _ = try await transaction.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                _ = try await transaction.query("INSERT INTO kiosk_hub_schema (identifier) VALUES (\(migration.identifier))", logger: logger)
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+public import Foundation
+public import KioskCore
+import KioskHubStorage
+import KioskStore
+import PostgresNIO
+
+extension PostgresHubStorage {
+    public func attendanceFacts(
+        from start: Date,
+        to end: Date,
+        policy: AttendancePolicy,
+        property: String
+    ) async throws(KioskError)
+        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+    {
+        try await failing("read failed") {
+            // One snapshot for every query of the report, as SQLite's read transaction gives.
+            try await transaction { connection in
+                _ = try await run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
+                return try await facts(from: start, to: end, policy: policy, property: property, connection: connection)
+            }
+        }
+    }
+
+    private func facts(
+        from startInstant: Date,
+        to endInstant: Date,
+        policy: AttendancePolicy,
+        property: String,
+        connection: PostgresConnection
+    ) async throws
+        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+    {
+        let start = startInstant.storeMillis
+        let end = endInstant.storeMillis
+        let readsFrom = startInstant.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
+        var students: [Student] = []
+        for (id, name, room) in try await run(
+            "SELECT id, name, room FROM student WHERE property_id = \(property) AND status = 'active' ORDER BY id",
+            on: connection
+        ).decode((String, String, String).self) {
+            students.append(Student(id: id, name: name, room: room, status: .active))
+        }
+        var latest: [AcceptedTap] = []
+        // One index seek backwards per active student, as SQLite's correlated subquery does.
+        for (studentID, id, occurredAt, direction) in try await run(
+            """
+            SELECT prior.student_id, prior.id, prior.occurred_at, prior.direction
+            FROM student CROSS JOIN LATERAL (
+                SELECT student_id, id, occurred_at, direction FROM event
+                WHERE property_id = student.property_id AND student_id = student.id AND outcome = 'accepted' AND occurred_at < \(start)
+                    AND direction IN ('in', 'out')
+                ORDER BY occurred_at DESC, id DESC LIMIT 1
+            ) AS prior
+            WHERE student.property_id = \(property) AND student.status = 'active'
+            """,
+            on: connection
+        ).decode((String, String, Int64, String).self) {
+            guard let direction = Direction(rawValue: direction) else { continue }
+            latest.append(
+                AcceptedTap(studentID: studentID, occurredAt: Date(storeMillis: occurredAt), direction: direction, eventID: EventID(rawValue: id))
+            )
+        }
+        var reads: [AttendanceFacts.DayRead] = []
+        for (id, studentID, uid, direction, outcome, occurredAt) in try await run(
+            """
+            SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
+            WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
+            """,
+            on: connection
+        ).decode((String, String?, String?, String?, String, Int64).self) {
+            reads.append(
+                AttendanceFacts.DayRead(
+                    id: EventID(rawValue: id),
+                    outcome: EventOutcome(rawValue: outcome) ?? .ignored,
+                    studentID: studentID,
+                    uid: uid,
+                    direction: direction.flatMap(Direction.init(rawValue:)),
+                    occurredAt: Date(storeMillis: occurredAt)
+                )
+            )
+        }
+        var unsynchronised = 0
+        var lastReceived: Int64?
+        for (count, received) in try await run(
+            """
+            SELECT (SELECT COUNT(*) FROM event WHERE property_id = \(property) AND occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
+                   (SELECT MAX(received_at) FROM event WHERE property_id = \(property))
+            """,
+            on: connection
+        ).decode((Int64, Int64?).self) {
+            unsynchronised = Int(count)
+            lastReceived = received
+        }
+        let facts = AttendanceFacts(
+            students: students,
+            latestBeforeDay: latest,
+            reads: reads,
+            passes: try await passes(property: property, from: startInstant, through: endInstant, on: connection),
+            start: startInstant,
+            unsynchronisedClockReads: unsynchronised
+        )
+        return (facts, lastReceived.map(Date.init(storeMillis:)))
+    }
+}

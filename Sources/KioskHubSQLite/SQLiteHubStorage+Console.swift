@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+public import KioskCore
+public import KioskHubStorage
+import KioskStore
+
+extension SQLiteHubStorage {
+    public func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord] {
+        try await database.read { db in
+            var sql = "SELECT \(EventColumns.names) FROM event WHERE property_id = ?"
+            var arguments: StatementArguments = [property]
+            if let studentID = filter.studentID {
+                sql += " AND student_id = ?"
+                arguments += [studentID]
+            }
+            if let kioskID = filter.kioskID {
+                sql += " AND kiosk_id = ?"
+                arguments += [kioskID]
+            }
+            if let since = filter.since {
+                sql += " AND occurred_at >= ?"
+                arguments += [since.storeMillis]
+            }
+            sql += filter.studentID == nil ? " ORDER BY cursor DESC LIMIT ?" : " ORDER BY occurred_at DESC, cursor DESC LIMIT ?"
+            arguments += [limit]
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(EventColumns.record)
+        }
+    }
+
+    public func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
+        try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM event WHERE kiosk_id = ?", arguments: [kioskID]) ?? 0 }
+    }
+
+    public func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE student SET name = ?, room = ?, status = ? WHERE property_id = ? AND id = ?",
+                arguments: [student.name, student.room, student.status.rawValue, property, student.id]
+            )
+            return db.changesCount == 1
+        }
+    }
+
+    public func removeTag(_ uid: TagUID, property: String) async throws(KioskError) -> String? {
+        try await database.write { db in
+            let owner = try String.fetchOne(db, sql: "SELECT student_id FROM tag WHERE property_id = ? AND uid = ?", arguments: [property, uid.hex])
+            try db.execute(sql: "DELETE FROM tag WHERE property_id = ? AND uid = ?", arguments: [property, uid.hex])
+            return owner
+        }
+    }
+}
