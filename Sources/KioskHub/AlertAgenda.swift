@@ -25,7 +25,7 @@ final class AlertAgenda: Sendable {
     func hear(_ change: HubChange) {
         state.withLock { state in
             switch change {
-            case .day(let property): state.announced.insert(property)
+            case .day(let property), .gates(let property): state.announced.insert(property)
             case .everything: state.everything = true
             case .sessions: return
             }

@@ -2,7 +2,9 @@ import Foundation
 import KioskHubStorage
 
 /// Notes in the database when each kiosk was last heard from, at most once a `interval` per kiosk and hub process,
-/// so a busy gate costs no write per request. A failed note fails no request: the next one tries again.
+/// so a busy gate costs no write per request. A failed note fails no request: the next one tries again. A kiosk this
+/// process hears for the first time, or again after twice `interval` without it, is announced (`HubChange.gates`):
+/// its property's gate alerts are decided then.
 actor GateContacts {
     private let store: HubStore
     private let interval: TimeInterval
@@ -15,12 +17,15 @@ actor GateContacts {
 
     /// Kiosk `kioskID` of `property` made a request at `instant`.
     func heard(_ kioskID: String, property: String, at instant: Date) async {
-        if let last = noted[kioskID], instant.timeIntervalSince(last) < interval { return }
+        let last = noted[kioskID]
+        if let last, instant.timeIntervalSince(last) < interval { return }
         noted[kioskID] = instant
         do {
             try await store.noteContact(kioskID: kioskID, property: property, at: instant)
         } catch {
             noted[kioskID] = nil
+            return
         }
+        if last.map({ instant.timeIntervalSince($0) >= 2 * interval }) ?? true { await store.storage.announce(.gates(property: property)) }
     }
 }

@@ -39,8 +39,9 @@ public struct PostgresHubStorage: HubStorage {
         }
     }
 
-    /// A connection pool for `url` of at most `connections` connections, without TLS (a database on the same host
-    /// or a private network; put a TLS proxy in front otherwise).
+    /// A connection pool for `url` of at most `connections` connections for queries and one more, which a serving hub's
+    /// `PostgresChangeListener` holds to hear the other hub processes' changes; without TLS (a database on the same
+    /// host or a private network; put a TLS proxy in front otherwise).
     public static func client(url: DatabaseURL, password: String?, connections: Int, logger: Logger) -> PostgresClient {
         var configuration = PostgresClient.Configuration(
             host: url.host,
@@ -50,7 +51,7 @@ public struct PostgresHubStorage: HubStorage {
             database: url.database,
             tls: .disable
         )
-        configuration.options.maximumConnections = connections
+        configuration.options.maximumConnections = connections + 1
         configuration.options.minimumConnections = 0
         return PostgresClient(configuration: configuration, backgroundLogger: logger)
     }

@@ -14,14 +14,24 @@ struct SQLiteOtherProcessCommits: Service {
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown { [database, changes, interval] in
-            var seen: Int?
+            var watch = Watch(database: database)
             while true {
-                if let version = try? await database.onWriterConnection({ try Int.fetchOne($0, sql: "PRAGMA data_version") }) {
-                    if let seen, seen != version { changes.publish(.everything) }
-                    seen = version
-                }
+                if await watch.sawOtherCommits() { changes.publish(.everything) }
                 try await Task.sleep(for: interval)
             }
+        }
+    }
+
+    /// The writer's `data_version` as last read.
+    struct Watch {
+        let database: StoreDatabase
+        var seen: Int?
+
+        /// Whether another connection committed since the last look (false at the first, and when it cannot tell).
+        mutating func sawOtherCommits() async -> Bool {
+            guard let version = try? await database.onWriterConnection({ try Int.fetchOne($0, sql: "PRAGMA data_version") }) else { return false }
+            defer { seen = version }
+            return seen.map { $0 != version } ?? false
         }
     }
 }

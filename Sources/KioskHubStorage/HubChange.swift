@@ -4,6 +4,9 @@
 public enum HubChange: Sendable, Hashable {
     /// What a property's attendance day is computed from changed: its events, roster or passes.
     case day(property: String)
+    /// A gate of a property was heard from for the first time in a while (by this process): its alerts may be due
+    /// (`gate_back`, or `gate_offline` once it falls silent).
+    case gates(property: String)
     /// A session ended, or a user was disabled or given a new password.
     case sessions
     /// Something changed that this process cannot name (a commit by another process to a SQLite hub, or
@@ -14,6 +17,7 @@ public enum HubChange: Sendable, Hashable {
     package var payload: String {
         switch self {
         case .day(let property): "day:" + property
+        case .gates(let property): "gates:" + property
         case .sessions: "sessions"
         case .everything: "everything"
         }
@@ -25,6 +29,7 @@ public enum HubChange: Sendable, Hashable {
         case "sessions": self = .sessions
         case "everything": self = .everything
         case let day where day.hasPrefix("day:"): self = .day(property: String(day.dropFirst(4)))
+        case let gates where gates.hasPrefix("gates:"): self = .gates(property: String(gates.dropFirst(6)))
         default: return nil
         }
     }
@@ -33,7 +38,7 @@ public enum HubChange: Sendable, Hashable {
     public func changesDay(of property: String) -> Bool {
         switch self {
         case .day(let changed): changed == property
-        case .sessions: false
+        case .gates, .sessions: false
         case .everything: true
         }
     }

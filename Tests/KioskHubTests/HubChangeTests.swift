@@ -1,7 +1,11 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KioskCore
 import KioskTesting
 import KioskWire
+import Logging
+import PostgresNIO
 import ServiceLifecycle
 import Synchronization
 import Testing
@@ -53,21 +57,53 @@ import Testing
         #expect(heard.changes.dropFirst(2) == [.day(property: "north"), .sessions])
     }
 
+    @Test func aHubWithAPoolOfOneConnectionAnswersWhileItListens() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let url = try await TestDatabase.createDatabase(on: server)
+        let client = PostgresHubStorage.client(url: url, password: nil, connections: 1, logger: Logger(label: "test"))
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        let storage = PostgresHubStorage(client: client, url: url, logger: Logger(label: "test"))
+        try await storage.migrate()
+        let heard = HeardChanges()
+        let hearing = heard.hear(storage.changes, runningBeside: storage.backgroundServices)
+        defer { hearing.cancel() }
+        try await waitUntil("listening") { heard.changes.contains(.everything) }
+        // The listener holds a connection of its own: the pool's one connection still answers.
+        let results = try await HubStore(storage: storage).store(HubFixture.batch(kiosk: "gate-1", count: 1).events)
+        #expect(results.map(\.status) == [.accepted])
+    }
+
+    @Test func aGateHeardFromForTheFirstTimeIsAnnouncedOnce() async throws {
+        let hub = try await HubFixture()
+        let token = try await hub.store.createToken(kioskID: "gate-1")
+        let heard = HeardChanges()
+        let hearing = heard.hear(hub.store.storage.changes, runningBeside: [])
+        defer { hearing.cancel() }
+        try await hub.serve { client in
+            for _ in 0..<2 {
+                let answer = try await client.send(.get, "/v1/roster", token: token)
+                #expect(answer.status == .ok)
+            }
+        }
+        try await waitUntil("the gate's announcement") { heard.changes.contains(.gates(property: "default")) }
+        #expect(heard.changes == [.gates(property: "default")])
+    }
+
     @Test func aSQLiteHubHearsWhatAnotherProcessCommits() async throws {
         let scratch = try ScratchDirectory("hub-changes")
         let serving = try SQLiteHubStorage.open(dataDirectory: scratch.path)
         // A `kiosk-hub` command beside `serve`: another connection to the same file.
         let command = HubStore(storage: try SQLiteHubStorage.open(dataDirectory: scratch.path))
-        let heard = HeardChanges()
-        let hearing = heard.hear(serving.changes, runningBeside: serving.backgroundServices)
-        defer { hearing.cancel() }
-        // The watch compares with what it saw first: commit until it has seen one.
-        var seq: Int64 = 0
-        try await waitUntil("the serving hub hearing the command's commit", within: .seconds(30)) {
-            seq += 1
-            _ = try await command.store(HubFixture.batch(kiosk: "gate-1", count: 1, firstSeq: seq).events)
-            return heard.changes.contains(.everything)
-        }
+        var watch = SQLiteOtherProcessCommits.Watch(database: serving.database)
+        #expect(await watch.sawOtherCommits() == false)
+        #expect(await watch.sawOtherCommits() == false)
+        _ = try await command.store(HubFixture.batch(kiosk: "gate-1", count: 1).events)
+        #expect(await watch.sawOtherCommits() == true)
+        #expect(await watch.sawOtherCommits() == false)
+        // Its own commits are announced by the process itself, not seen again.
+        _ = try await HubStore(storage: serving).store(HubFixture.batch(kiosk: "gate-2", count: 1).events)
+        #expect(await watch.sawOtherCommits() == false)
     }
 }
 

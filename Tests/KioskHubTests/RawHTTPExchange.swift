@@ -46,7 +46,9 @@ struct RawHTTPExchange: Sendable {
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             guard count > 0 else {
-                return RawHTTPExchange(response: String(decoding: received, as: UTF8.self), closedByServer: count == 0)
+                // A reset is the hub closing too: it closed with bytes of a trickled request still unread.
+                let closed = count == 0 || errno == ECONNRESET
+                return RawHTTPExchange(response: String(decoding: received, as: UTF8.self), closedByServer: closed)
             }
             received.append(contentsOf: buffer[..<count])
         }
