@@ -47,7 +47,14 @@ public enum HubDatabase {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            return try await body(HubStore(storage: storage, defaultProperty: defaultProperty), preparation)
+            do {
+                let value = try await body(HubStore(storage: storage, defaultProperty: defaultProperty), preparation)
+                await storage.announcementsSent()
+                return value
+            } catch {
+                await storage.announcementsSent()
+                throw error
+            }
         }
     }
 

@@ -16,6 +16,7 @@ public struct PostgresHubStorage: HubStorage {
     let logger: Logger
     let eventWrites = GroupCommit<EventBatchInsert, [EventInsertion]>(writers: 2)
     public let changes = HubChanges()
+    let sender = PostgresChangeSender()
 
     /// A storage over `client`, which must be running (`PostgresClient.run()`) while it is used.
     public init(client: PostgresClient, url: DatabaseURL, logger: Logger) {
@@ -27,12 +28,22 @@ public struct PostgresHubStorage: HubStorage {
     /// Hearing of every hub process's changes (PostgreSQL keeps its own log: no checkpoints).
     public var backgroundServices: [any Service] { [PostgresChangeListener(client: client, changes: changes, logger: logger)] }
 
-    /// Handed to this process's subscribers at once, and a `NOTIFY` that every other hub process listening hears.
+    /// Handed to this process's subscribers at once, and soon a `NOTIFY` that every other hub process listening hears
+    /// (`PostgresChangeSender`).
     public func announce(_ change: HubChange) async {
         changes.publish(change)
+        await sender.enqueue(changes.origin + " " + change.payload, through: self)
+    }
+
+    public func announcementsSent() async {
+        await sender.flush()
+    }
+
+    /// One `NOTIFY` per payload; a failure is logged (what was committed stays committed).
+    func notify(_ payloads: [String]) async {
         do {
             try await failing("could not announce a change") {
-                _ = try await query("SELECT pg_notify(\(PostgresChangeListener.channel), \(changes.origin + " " + change.payload))")
+                for payload in payloads { _ = try await query("SELECT pg_notify(\(PostgresChangeListener.channel), \(payload))") }
             }
         } catch {
             logger.warning("a change could not be announced to other hub processes", metadata: ["hub.error": "\(error.message)"])

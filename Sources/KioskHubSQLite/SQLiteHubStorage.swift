@@ -32,6 +32,9 @@ public struct SQLiteHubStorage: HubStorage {
         changes.publish(change)
     }
 
+    /// Nothing to wait for: announcements are handed out as they are made.
+    public func announcementsSent() async {}
+
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
     public static func open(dataDirectory: String) throws(KioskError) -> SQLiteHubStorage {
         let path = (dataDirectory as NSString).appendingPathComponent("hub.sqlite")

@@ -18,6 +18,9 @@ public protocol HubStorage: Sendable {
     /// Tells every hub process sharing the database (this one included) of `change`, which the caller committed. A
     /// failure is logged, not thrown: what was committed stays committed.
     func announce(_ change: HubChange) async
+    /// Returns once every announcement made so far has reached the other processes (or failed to): what a command
+    /// does before it ends.
+    func announcementsSent() async
 
     /// Stores a property's settings; false when a property with its id exists.
     func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool
