@@ -69,7 +69,8 @@ import Testing
         let started = hub.directory + "/started"
         let command = AlertChannel(delivery: .command(["/bin/sh", "-c", "touch '\(started)'; trap '' TERM; sleep 30"]))
         try await Self.running(Self.service(store, channels: [command], limits: AlertDeliveryLimits())) {
-            try await waitUntil("the command's start") { FileManager.default.fileExists(atPath: started) }
+            // A bound for a broken run: the whole suite starting at once can hold the first decision up for seconds.
+            try await waitUntil("the command's start", within: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
         }
         // The attempt the stop ended is not an outcome: the delivery is tried again once its lease ends.
         let delivery = try #require(try await store.alerts().first?.deliveries.first)
