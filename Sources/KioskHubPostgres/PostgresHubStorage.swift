@@ -39,11 +39,20 @@ public struct PostgresHubStorage: HubStorage {
         await sender.flush()
     }
 
-    /// One `NOTIFY` per payload; a failure is logged (what was committed stays committed).
+    /// Every payload's `NOTIFY` in one transaction that commits without waiting for its WAL flush: PostgreSQL commits
+    /// the `NOTIFY`s of the whole cluster one at a time, holding a lock across the commit, so a synchronous one would
+    /// queue every hub process (and every database) behind one disk flush after another. An announcement lost with a
+    /// crash costs nothing: a listener that starts again announces `.everything`. A failure is logged (what was
+    /// committed stays committed).
     func notify(_ payloads: [String]) async {
         do {
             try await failing("could not announce a change") {
-                for payload in payloads { _ = try await query("SELECT pg_notify(\(PostgresChangeListener.channel), \(payload))") }
+                _ = try await query(
+                    """
+                    SELECT set_config('synchronous_commit', 'off', true), pg_notify(\(PostgresChangeListener.channel), payload)
+                    FROM unnest(\(payloads)::text[]) WITH ORDINALITY AS announced(payload, position) ORDER BY position
+                    """
+                )
             }
         } catch {
             logger.warning("a change could not be announced to other hub processes", metadata: ["hub.error": "\(error.message)"])

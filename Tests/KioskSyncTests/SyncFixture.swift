@@ -11,9 +11,10 @@ import Testing
 
 /// A kiosk journal with recorded reads, a real hub with a token for the kiosk, and a fault proxy between them.
 struct SyncFixture {
-    /// The kiosk's connect and request timeouts: short, yet long enough for a loaded 2-core machine running the whole
-    /// suite in parallel; `aSlowAnswerTimesOutAndIsRetried` answers slower than this on purpose.
-    static let timeoutSeconds = 4
+    /// The kiosk's connect and request timeouts when a test does not test them: a bound for a broken run, never
+    /// reached by a working one however loaded the machine (the whole suite runs at once, a hundred PostgreSQL
+    /// databases being created beside it).
+    static let patientTimeoutSeconds = 60
 
     /// Removed with everything in it when the last copy of the fixture goes away.
     private let scratch: ScratchDirectory
@@ -51,6 +52,7 @@ struct SyncFixture {
         token: String? = nil,
         backoff: SyncBackoff? = nil,
         idlePoll: Duration = .seconds(30),
+        timeoutSeconds: Int = patientTimeoutSeconds,
         _ body: @Sendable (SyncEngine) async throws -> Value
     ) async throws -> Value {
         let hub = self.hub
@@ -73,8 +75,8 @@ struct SyncFixture {
                         hubURL: URL(string: "http://127.0.0.1:\(proxyPort)")!,
                         tokenFile: "",
                         batchSize: batchSize,
-                        connectTimeoutSeconds: Self.timeoutSeconds,
-                        requestTimeoutSeconds: Self.timeoutSeconds
+                        connectTimeoutSeconds: timeoutSeconds,
+                        requestTimeoutSeconds: timeoutSeconds
                     )
                     let engine = SyncEngine(
                         journal: journal,

@@ -36,11 +36,22 @@ import Testing
     try await fixture.expectHubHoldsEverything()
 }
 
+/// The one test of the kiosk's request timeout, so the one with a short one: the first answer comes after twice the
+/// timeout; on a loaded machine a later push may time out too, and is retried like the first.
 @Test func aSlowAnswerTimesOutAndIsRetried() async throws {
     let fixture = try await SyncFixture(events: 10)
-    let stops = try await fixture.run(FaultScript([.slow(.seconds(SyncFixture.timeoutSeconds * 2))])) { engine in try await SyncFixture.drain(engine)
+    let timeout = 3
+    let stops = try await fixture.run(FaultScript([.slow(.seconds(timeout * 2))]), timeoutSeconds: timeout) { engine in
+        try await SyncFixture.drain(engine)
     }
-    #expect(stops.count == 1)
+    #expect(!stops.isEmpty)
+    for stop in stops {
+        guard case .unavailable(let reason, nil) = stop else {
+            Issue.record("a stop other than a timeout: \(stop)")
+            continue
+        }
+        #expect(reason.hasPrefix("hub unreachable: HTTPClientError."))
+    }
     try await fixture.expectHubHoldsEverything()
 }
 
