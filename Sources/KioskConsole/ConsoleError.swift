@@ -23,8 +23,8 @@ struct ConsoleError: HTTPResponseError {
         if status.kind == .serverError {
             context.logger.error("console page failed", metadata: ["http.path": "\(request.uri.path)", "console.error": "\(message)"])
         }
-        let fields = ["status": "\(status.code) \(status.reasonPhrase)", "pageTitle": "\(status.code) \(status.reasonPhrase)", "message": message]
-        guard let page = try? ConsoleTemplates.render("error", fields) else {
+        let heading = "\(status.code) \(status.reasonPhrase)"
+        guard let page = try? ConsoleTemplate.render(ErrorPage(pageTitle: heading, status: heading, message: message)) else {
             return Response(
                 status: status,
                 headers: [.contentType: "text/plain; charset=utf-8"],

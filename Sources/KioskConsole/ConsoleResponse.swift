@@ -18,6 +18,11 @@ enum ConsoleResponse {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 
+    /// `context` drawn as an HTML page.
+    static func page<Context: ConsoleContext>(_ context: Context, status: HTTPResponse.Status = .ok) throws(ConsoleError) -> Response {
+        html(try ConsoleTemplate.render(context), status: status)
+    }
+
     /// A download (`attachment`) or an inline document of `contentType`.
     static func document(_ body: String, contentType: String, filename: String? = nil) -> Response {
         var headers = securityHeaders

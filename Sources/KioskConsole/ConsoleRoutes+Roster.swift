@@ -7,27 +7,27 @@ import KioskHubStorage
 import KioskReports
 
 extension ConsoleRoutes {
-    func addRosterRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/roster") { request, _ in try await rosterPage(try await visit(request)) }
-        router.post("/roster/upload") { request, _ in try await upload(request) }
-        router.post("/roster/add") { request, _ in
-            let (visit, form) = try await formVisit(request, as: NewStudentForm.self)
+    func addRosterRoutes(to router: some RouterMethods<HubRequestContext>) {
+        router.get("/roster") { request, context in try await rosterPage(try await visit(request, context)) }
+        router.post("/roster/upload") { request, context in try await upload(request, context) }
+        router.post("/roster/add") { request, context in
+            let (visit, form) = try await formVisit(request, context, as: NewStudentForm.self)
             return try await rosterChange(visit) {
                 let rows = try form.rosterRows()
                 _ = try await store.importRoster(rows, file: NewStudentForm.file, replace: false, property: visit.property.id)
                 return rows.first.map { "Added \($0.student.name) (\($0.student.id)) with card \($0.uid)." } ?? "Nothing to add."
             }
         }
-        router.post("/roster/revoke") { request, _ in
-            let (visit, form) = try await formVisit(request, as: CardForm.self)
+        router.post("/roster/revoke") { request, context in
+            let (visit, form) = try await formVisit(request, context, as: CardForm.self)
             return try await rosterChange(visit) {
                 let uid = try TagUID(parsing: form.uid)
                 let owner = try await store.revokeTag(uid, property: visit.property.id)
                 return "Card \(uid) of \(owner) is revoked: every gate answers UNKNOWN for it after its next sync."
             }
         }
-        router.post("/roster/enrol") { request, _ in
-            let (visit, form) = try await formVisit(request, as: EnrolForm.self)
+        router.post("/roster/enrol") { request, context in
+            let (visit, form) = try await formVisit(request, context, as: EnrolForm.self)
             return try await rosterChange(visit) {
                 let uid = try TagUID(parsing: form.uid)
                 guard let entry = try await store.rosterEntries(property: visit.property.id).first(where: { $0.student.id == form.studentId })
@@ -38,11 +38,11 @@ extension ConsoleRoutes {
             }
         }
         router.get("/students/:id") { request, context in
-            try await studentPage(try await visit(request), id: try Self.studentID(context))
+            try await studentPage(try await visit(request, context), id: try Self.studentID(context))
         }
         router.post("/students/:id") { request, context in
             let id = try Self.studentID(context)
-            let (visit, form) = try await formVisit(request, as: StudentEditForm.self)
+            let (visit, form) = try await formVisit(request, context, as: StudentEditForm.self)
             do {
                 guard let student = form.student(id: id) else { throw KioskError(.usage, "a status is active or inactive") }
                 try await store.updateStudent(student, property: visit.property.id)
@@ -55,7 +55,7 @@ extension ConsoleRoutes {
 
     /// The student id in a `/students/:id` path, as `ConsoleVisit.studentLink` percent-encoded it (any id the roster
     /// accepts: spaces, `/`, `?`, `%` and every script).
-    private static func studentID(_ context: BasicRequestContext) throws -> String {
+    private static func studentID(_ context: HubRequestContext) throws -> String {
         guard let id = try context.parameters.require("id").removingPercentEncoding else {
             throw ConsoleError(.notFound, "no such student: the address is not a student's")
         }
@@ -64,13 +64,13 @@ extension ConsoleRoutes {
 
     /// A roster CSV uploaded as `multipart/form-data`: the same rules and messages as `roster import`; a bad row
     /// is shown with its line and field, and nothing changes.
-    private func upload(_ request: Request) async throws -> Response {
+    private func upload(_ request: Request, _ context: HubRequestContext) async throws -> Response {
         var request = request
         let body = try await request.collectBody(upTo: 8 * 1024 * 1024)
         guard let type = request.headers[.contentType], let form = RosterUploadForm(body: body, contentType: type) else {
             throw ConsoleError(.badRequest, "a roster upload is a multipart/form-data form")
         }
-        let visit = try await checkedVisit(request, envelope: form.envelope)
+        let visit = try await checkedVisit(request, context, envelope: form.envelope)
         return try await rosterChange(visit) {
             let rows = try form.rosterRows()
             let summary = try await store.importRoster(rows, file: form.fileName, replace: form.replace, property: visit.property.id)
@@ -97,20 +97,19 @@ extension ConsoleRoutes {
         let roster = try await store.rosterEntries(property: visit.property.id)
         let report = try await store.report(for: visit.property, now: clock.now())
         let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
-        let students: [[String: Any]] = roster.map {
-            [
-                "id": $0.student.id, "name": $0.student.name, "room": $0.student.room, "status": $0.student.status.rawValue,
-                "cards": $0.tags.map(\.hex).joined(separator: " "), "link": visit.studentLink($0.student.id),
-            ]
+        let students = roster.map {
+            RosterStudent(
+                id: $0.student.id,
+                name: $0.student.name,
+                room: $0.student.room,
+                status: $0.student.status.rawValue,
+                cards: $0.tags.map(\.hex).joined(separator: " "),
+                link: visit.studentLink($0.student.id)
+            )
         }
-        let unknown: [[String: Any]] = report.attendance.unknownTags.map {
-            ["uid": $0.uid.hex, "reads": $0.reads, "lastSeen": face.time($0.lastSeen)]
-        }
-        var context = visit.layout(title: "Roster", current: "/roster")
-        context.merge(["students": students, "count": students.count, "unknown": unknown]) { _, new in new }
-        if let notice { context["notice"] = notice }
-        if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(try ConsoleTemplates.render("roster", context), status: status)
+        let unknown = report.attendance.unknownTags.map { UnknownCard(uid: $0.uid.hex, reads: $0.reads, lastSeen: face.time($0.lastSeen)) }
+        let page = RosterPage(students: students, count: students.count, unknown: unknown)
+        return try ConsoleResponse.page(visit.page(page, title: "Roster", current: "/roster", notice: notice, problem: problem), status: status)
     }
 
     private func studentPage(
@@ -126,26 +125,30 @@ extension ConsoleRoutes {
         let now = clock.now()
         let today = try await store.report(for: visit.property, now: now).attendance.students.first { $0.student.id == id }
         let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
-        let history: [[String: Any]] = try await store.history(ofStudent: id, property: visit.property.id, now: now).map {
-            [
-                "time": face.dateTime($0.occurredAt), "outcome": ConsoleWords.outcome(of: $0), "gate": ConsoleWords.gate($0.kioskID),
-                "note": $0.reason ?? "",
-            ]
+        let history = try await store.history(ofStudent: id, property: visit.property.id, now: now).map {
+            StudentTap(
+                time: face.dateTime($0.occurredAt),
+                outcome: ConsoleWords.outcome(of: $0),
+                gate: ConsoleWords.gate($0.kioskID),
+                note: $0.reason ?? ""
+            )
         }
-        let cards: [[String: Any]] = entry.tags.map { ["uid": $0.hex] }
-        var context = visit.layout(title: entry.student.name, current: "/roster")
-        context.merge(
-            [
-                "id": entry.student.id, "path": visit.studentLink(entry.student.id), "name": entry.student.name,
-                "room": entry.student.room, "active": entry.student.status.rawValue,
-                "isActive": entry.student.status == .active, "status": today.map { ReportWording.status($0.status) } ?? "not on the active roster",
-                "cards": cards, "hasCards": !cards.isEmpty, "history": history, "hasHistory": !history.isEmpty,
-                "historyDays": HubStore.studentHistoryDays,
-            ]
-        ) { _, new in new }
-        if let notice { context["notice"] = notice }
-        if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(try ConsoleTemplates.render("student", context), status: status)
+        let page = StudentPage(
+            id: entry.student.id,
+            path: visit.studentLink(entry.student.id),
+            name: entry.student.name,
+            room: entry.student.room,
+            active: entry.student.status.rawValue,
+            isActive: entry.student.status == .active,
+            status: today.map { ReportWording.status($0.status) } ?? "not on the active roster",
+            cards: entry.tags.map { StudentCard(uid: $0.hex) },
+            history: history,
+            historyDays: HubStore.studentHistoryDays
+        )
+        return try ConsoleResponse.page(
+            visit.page(page, title: entry.student.name, current: "/roster", notice: notice, problem: problem),
+            status: status
+        )
     }
 }
 

@@ -7,21 +7,25 @@ import ServiceLifecycle
 
 extension ConsoleRoutes {
 
-    func addTodayRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in
-            let visit = try await visit(request)
+    func addTodayRoutes(to router: some RouterMethods<HubRequestContext>) {
+        router.get("/") { request, context in
+            let visit = try await visit(request, context)
             let today = try await store.today(for: visit.property, now: clock.now())
-            var context = visit.layout(title: "Today", current: "/")
-            context.merge(todayContext(today, visit: visit)) { _, new in new }
-            return ConsoleResponse.html(try ConsoleTemplates.render("today", context))
+            let attendance = today.report.attendance
+            let page = TodayPage(
+                date: attendance.date.description,
+                curfew: attendance.policy.curfew.description,
+                body: todayBody(today, visit: visit)
+            )
+            return try ConsoleResponse.page(visit.page(page, title: "Today", current: "/"))
         }
-        router.get("/live") { request, _ in try await live(request) }
+        router.get("/live") { request, context in try await live(request, context) }
     }
 
     /// Server-sent events: the Today page's live part, again whenever an event reaches the property (through any hub
     /// process sharing the database), until the browser leaves, the session ends or the hub shuts down.
-    private func live(_ request: Request) async throws -> Response {
-        let visit = try await visit(request)
+    private func live(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let visit = try await visit(request, context)
         var headers = ConsoleResponse.securityHeaders
         headers[.contentType] = "text/event-stream; charset=utf-8"
         let feed = liveToday
@@ -40,7 +44,7 @@ extension ConsoleRoutes {
                     for await update in page.updates {
                         switch update {
                         case .today(let today):
-                            let html = try ConsoleTemplates.render("today-body", todayContext(today, visit: visit))
+                            let html = try ConsoleTemplate.render(todayBody(today, visit: visit))
                             try await writer.write(ByteBuffer(string: Self.event("today", data: html)))
                         case .quiet:
                             try await writer.write(ByteBuffer(string: Self.event("alive", data: face.dateTime(clock.now()))))
@@ -81,50 +85,46 @@ extension ConsoleRoutes {
         return "event: \(name)\n" + lines.map { "data: \($0)\n" }.joined() + "\n"
     }
 
-    /// The fields of `today-body`.
-    func todayContext(_ today: ConsoleToday, visit: ConsoleVisit) -> [String: Any] {
+    /// The live part of Today.
+    func todayBody(_ today: ConsoleToday, visit: ConsoleVisit) -> TodayBody {
         let attendance = today.report.attendance
         let face = ConsoleClockFace(timeZone: attendance.policy.timeZone)
         let names = Dictionary(attendance.students.map { ($0.student.id, $0.student) }, uniquingKeysWith: { first, _ in first })
-        func rows(_ status: AttendanceStatus) -> [[String: Any]] {
+        func row(_ student: StudentAttendance, at time: String) -> TodayStudent {
+            TodayStudent(
+                name: student.student.name,
+                room: student.student.room,
+                gate: today.gates[student.student.id].map(ConsoleWords.gate) ?? "",
+                time: time,
+                link: visit.studentLink(student.student.id)
+            )
+        }
+        func rows(_ status: AttendanceStatus) -> [TodayStudent] {
             attendance.students.filter { $0.status == status }.sorted { ($0.lastOut ?? .distantPast) < ($1.lastOut ?? .distantPast) }.map {
-                [
-                    "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
-                    "time": face.time($0.lastOut), "link": visit.studentLink($0.student.id),
-                ]
+                row($0, at: face.time($0.lastOut))
             }
         }
-        let late: [[String: Any]] = attendance.students.filter(\.late).map {
-            [
-                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
-                "time": face.time(today.lateArrivals[$0.student.id]), "link": visit.studentLink($0.student.id),
-            ]
+        let late = attendance.students.filter(\.late).map { row($0, at: face.time(today.lateArrivals[$0.student.id])) }
+        let onLeave = attendance.students.filter { $0.status == .onLeave }.map { row($0, at: face.dateTime($0.pass?.until)) }
+        let latest = today.latestEvents.map { event in
+            TodayTap(
+                time: face.time(event.occurredAt),
+                who: event.studentID.flatMap { names[$0]?.name } ?? event.studentID ?? event.uid?.hex ?? "",
+                outcome: ConsoleWords.outcome(of: event),
+                gate: ConsoleWords.gate(event.kioskID),
+                link: event.studentID.map(visit.studentLink)
+            )
         }
-        let latest: [[String: Any]] = today.latestEvents.map { event in
-            let student = event.studentID.flatMap { names[$0] }
-            var row: [String: Any] = [
-                "time": face.time(event.occurredAt), "outcome": ConsoleWords.outcome(of: event), "gate": ConsoleWords.gate(event.kioskID),
-                "who": student?.name ?? event.studentID ?? event.uid?.hex ?? "",
-            ]
-            if let id = event.studentID { row["link"] = visit.studentLink(id) }
-            return row
-        }
-        let onLeave: [[String: Any]] = attendance.students.filter { $0.status == .onLeave }.map {
-            [
-                "name": $0.student.name, "room": $0.student.room, "gate": today.gates[$0.student.id].map(ConsoleWords.gate) ?? "",
-                "time": face.dateTime($0.pass?.until), "link": visit.studentLink($0.student.id),
-            ]
-        }
-        let groups: [[String: Any]] = [
-            ("Not returned", "not-returned", rows(.notReturned), "Out at"), ("Out", "out", rows(.out), "Out at"),
-            ("On leave", "on-leave", onLeave, "Until"), ("Late arrivals", "late", late, "In at"),
-        ].map { heading, id, rows, timeHeading in
-            ["heading": heading, "id": id, "rows": rows, "hasRows": !rows.isEmpty, "timeHeading": timeHeading]
-        }
-        return [
-            "summary": ConsoleWords.summary(attendance.summary), "date": attendance.date.description, "curfew": attendance.policy.curfew.description,
-            "evaluatedAt": face.dateTime(attendance.evaluatedAt), "propertyID": visit.property.id, "groups": groups,
-            "latest": latest, "hasLatest": !latest.isEmpty,
-        ]
+        return TodayBody(
+            summary: attendance.summary,
+            evaluatedAt: face.dateTime(attendance.evaluatedAt),
+            groups: [
+                TodayGroup(heading: "Not returned", id: "not-returned", rows: rows(.notReturned), timeHeading: "Out at"),
+                TodayGroup(heading: "Out", id: "out", rows: rows(.out), timeHeading: "Out at"),
+                TodayGroup(heading: "On leave", id: "on-leave", rows: onLeave, timeHeading: "Until"),
+                TodayGroup(heading: "Late arrivals", id: "late", rows: late, timeHeading: "In at"),
+            ],
+            latest: latest
+        )
     }
 }

@@ -33,31 +33,26 @@ public struct ConsoleRoutes: Sendable {
     }
 
     /// Adds the console's routes.
-    public func add(to router: Router<BasicRequestContext>) {
+    public func add(to router: Router<HubRequestContext>) {
         router.get("/console/console.css") { _, _ in ConsoleResponse.document(ConsoleAssets.stylesheet, contentType: "text/css; charset=utf-8") }
         router.get("/console/console.js") { _, _ in ConsoleResponse.document(ConsoleAssets.script, contentType: "text/javascript; charset=utf-8") }
         router.get("/login") { _, _ in try loginPage(problem: nil, username: "", status: .ok) }
         router.post("/login") { request, _ in try await signIn(request) }
-        router.post("/logout") { request, _ in try await signOut(request) }
-        addTodayRoutes(to: router)
-        addReportRoutes(to: router)
-        addRosterRoutes(to: router)
-        addGateRoutes(to: router)
-        addNightRoutes(to: router)
+        let pages = router.group().add(middleware: ConsoleSessionAuthenticator(store: store, clock: clock))
+        pages.post("/logout") { request, context in try await signOut(request, context) }
+        addTodayRoutes(to: pages)
+        addReportRoutes(to: pages)
+        addRosterRoutes(to: pages)
+        addGateRoutes(to: pages)
+        addNightRoutes(to: pages)
     }
 
     // MARK: Sessions
 
-    /// The request's session, or nil.
-    func session(_ request: Request) async throws -> ConsoleSession? {
-        guard let token = request.cookies[ConsoleSession.cookieName]?.value, !token.isEmpty, token.count <= 128 else { return nil }
-        return try await store.session(token: token, now: clock.now())
-    }
-
     /// The signed-in visit of `request` to the property it names (`property`, else the user's own); a browser
     /// without a session goes to the sign-in form, a warden asking for another property gets 403.
-    func visit(_ request: Request, property requested: String? = nil) async throws -> ConsoleVisit {
-        guard let session = try await session(request) else {
+    func visit(_ request: Request, _ context: HubRequestContext, property requested: String? = nil) async throws -> ConsoleVisit {
+        guard case .session(let session)? = context.identity else {
             throw request.method == .get ? ConsoleError.signIn : ConsoleError(.unauthorized, "your session has ended; sign in again")
         }
         let propertyID = requested ?? request.uri.queryParameters["property"].map(String.init)
@@ -83,18 +78,18 @@ public struct ConsoleRoutes: Sendable {
 
     /// A signed-in form post: its fields, after checking the session and the form's CSRF token (403 without it,
     /// and nothing changes).
-    func formVisit<Form: Decodable>(_ request: Request, as form: Form.Type) async throws -> (ConsoleVisit, Form) {
+    func formVisit<Form: Decodable>(_ request: Request, _ context: HubRequestContext, as form: Form.Type) async throws -> (ConsoleVisit, Form) {
         var request = request
         let text = String(buffer: try await request.collectBody(upTo: 64 * 1024))
         let envelope = ConsoleForm.decode(FormEnvelope.self, from: text) ?? FormEnvelope(csrf: nil, property: nil)
-        let visit = try await checkedVisit(request, envelope: envelope)
+        let visit = try await checkedVisit(request, context, envelope: envelope)
         guard let form = ConsoleForm.decode(Form.self, from: text) else { throw ConsoleError(.badRequest, "the form is incomplete or malformed") }
         return (visit, form)
     }
 
     /// The visit of a form post whose `csrf` and `property` fields are `envelope`; 403 for a missing or wrong token.
-    func checkedVisit(_ request: Request, envelope: FormEnvelope) async throws -> ConsoleVisit {
-        let visit = try await visit(request, property: envelope.property)
+    func checkedVisit(_ request: Request, _ context: HubRequestContext, envelope: FormEnvelope) async throws -> ConsoleVisit {
+        let visit = try await visit(request, context, property: envelope.property)
         guard let csrf = envelope.csrf, visit.session.accepts(csrf: csrf) else {
             throw ConsoleError(.forbidden, "the form's CSRF token is missing or wrong; reload the page and try again")
         }
@@ -104,11 +99,11 @@ public struct ConsoleRoutes: Sendable {
     // MARK: Sign-in
 
     private func loginPage(problem: String?, username: String, status: HTTPResponse.Status) throws -> Response {
-        var context: [String: Any] = [
-            "hubName": store.defaultProperty.name, "pageTitle": "Sign in · " + store.defaultProperty.name, "username": username,
-        ]
-        if let problem { context["problem"] = problem }
-        return ConsoleResponse.html(try ConsoleTemplates.render("login", context), status: status)
+        let name = store.defaultProperty.name
+        return try ConsoleResponse.page(
+            LoginPage(pageTitle: "Sign in · " + name, hubName: name, username: username, problem: problem),
+            status: status
+        )
     }
 
     private func signIn(_ request: Request) async throws -> Response {
@@ -147,8 +142,8 @@ public struct ConsoleRoutes: Sendable {
         }
     }
 
-    private func signOut(_ request: Request) async throws -> Response {
-        let (visit, _) = try await formVisit(request, as: FormEnvelope.self)
+    private func signOut(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (visit, _) = try await formVisit(request, context, as: FormEnvelope.self)
         try await store.signOut(visit.session)
         let expired = Cookie(name: ConsoleSession.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
         return ConsoleResponse.redirect(to: "/login", headers: [.setCookie: expired.description])

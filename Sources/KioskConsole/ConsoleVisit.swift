@@ -11,20 +11,32 @@ struct ConsoleVisit: Sendable {
     /// `property=ID`, for links that keep the property.
     var propertyQuery: String { "property=" + ConsoleVisit.queryValue(property.id) }
 
-    /// The fields of the layout: the heading's property, navigation, the sign-out form's CSRF token.
-    func layout(title: String, current: String) -> [String: Any] {
+    /// `content` in the layout: `title` in the heading with the property, `current` marked in the navigation, and
+    /// what a form did (`notice`) or why it changed nothing (`problem`).
+    func page<Content: ConsoleContext>(
+        _ content: Content,
+        title: String,
+        current: String,
+        notice: String? = nil,
+        problem: String? = nil
+    ) -> ConsolePage<Content> {
         var pages: [(String, String)] = [
             ("/", "Today"), ("/report", "Day report"), ("/month", "Monthly sheet"), ("/roster", "Roster"), ("/manual", "Manual entry"),
             ("/passes", "Passes"), ("/muster", "Muster"), ("/alerts", "Alerts"), ("/gates", "Gates"),
         ]
         if session.user.role == .chainOperator { pages.append(("/chain", "Chain")) }
-        let nav: [[String: Any]] = pages.map { path, label in
-            ["href": path + "?" + propertyQuery, "label": label, "current": path == current]
-        }
-        return [
-            "title": title, "propertyName": property.name, "propertyID": property.id, "csrf": session.csrfToken,
-            "userName": session.user.name, "nav": nav,
-        ]
+        return ConsolePage(
+            pageTitle: title + " · " + property.name,
+            title: title,
+            propertyName: property.name,
+            propertyID: property.id,
+            csrf: session.csrfToken,
+            userName: session.user.name,
+            nav: pages.map { path, label in ConsoleNavigationLink(href: path + "?" + propertyQuery, label: label, current: path == current) },
+            notice: notice,
+            problem: problem,
+            page: content
+        )
     }
 
     /// The page of student `id`.

@@ -3,14 +3,6 @@ import KioskHub
 
 /// How the console words the domain's values.
 enum ConsoleWords {
-    /// A summary as template fields.
-    static func summary(_ summary: AttendanceSummary) -> [String: Any] {
-        [
-            "total": summary.total, "checkedIn": summary.checkedIn, "checkedOut": summary.checkedOut, "notReturned": summary.notReturned,
-            "absent": summary.absent, "onLeave": summary.onLeave, "late": summary.late,
-        ]
-    }
-
     /// `IN`, `OUT`, `IGNORED`, `UNKNOWN`, with `(manual)` for a warden's entry.
     static func outcome(of event: EventRecord) -> String {
         switch (event.outcome, event.direction) {

@@ -24,13 +24,14 @@ struct HubRoutes: Sendable {
         WirePaths.propertiesSummary: [.get],
     ]
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<HubRequestContext>) {
         router.get(RouterPath(WirePaths.health)) { _, _ in try await health() }
-        router.post(RouterPath(WirePaths.events)) { request, _ in try await push(request) }
-        router.get(RouterPath(WirePaths.events)) { request, _ in try await pull(request) }
-        router.get(RouterPath(WirePaths.roster)) { request, _ in try await roster(request) }
-        router.get(RouterPath(WirePaths.attendance)) { request, _ in try await attendance(request) }
-        router.get(RouterPath(WirePaths.propertiesSummary)) { request, _ in try await propertiesSummary(request) }
+        let api = router.group().add(middleware: BearerTokenAuthenticator(store: store))
+        api.post(RouterPath(WirePaths.events)) { request, context in try await push(request, context) }
+        api.get(RouterPath(WirePaths.events)) { request, context in try await pull(request, context) }
+        api.get(RouterPath(WirePaths.roster)) { request, context in try await roster(request, context) }
+        api.get(RouterPath(WirePaths.attendance)) { request, context in try await attendance(request, context) }
+        api.get(RouterPath(WirePaths.propertiesSummary)) { request, context in try await propertiesSummary(request, context) }
     }
 
     private func health() async throws -> Response {
@@ -39,8 +40,8 @@ struct HubRoutes: Sendable {
     }
 
     /// Stores a batch after checking the token, the body size, the JSON shape and the batch's kiosk.
-    private func push(_ request: Request) async throws -> Response {
-        let (kioskID, property) = try await authenticatedKiosk(request)
+    private func push(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
         var request = request
         let body: ByteBuffer
         do {
@@ -77,8 +78,8 @@ struct HubRoutes: Sendable {
         }
     }
 
-    private func pull(_ request: Request) async throws -> Response {
-        let (kioskID, property) = try await authenticatedKiosk(request)
+    private func pull(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
         let query = request.uri.queryParameters
         let after = try query["after"].map { text in
             guard let cursor = Int64(String(text)), cursor >= 0 else {
@@ -95,8 +96,8 @@ struct HubRoutes: Sendable {
         return HubResponse.json(try await store.events(after: after ?? 0, limit: limit ?? 500, property: property, excludingKiosk: kioskID))
     }
 
-    private func roster(_ request: Request) async throws -> Response {
-        let (_, property) = try await authenticatedKiosk(request)
+    private func roster(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (_, property) = try await authenticatedKiosk(context)
         let (roster, etag) = try await store.roster(property: property)
         var headers = HTTPFields()
         headers[.eTag] = etag
@@ -107,15 +108,15 @@ struct HubRoutes: Sendable {
         return HubResponse.json(roster, headers: headers)
     }
 
-    private func attendance(_ request: Request) async throws -> Response {
-        let (_, propertyID) = try await authenticatedKiosk(request)
+    private func attendance(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (_, propertyID) = try await authenticatedKiosk(context)
         let property = try await store.property(propertyID)
         let report = try await store.report(for: property, on: try date(request), now: clock.now())
         return Self.json(ReportRenderer().render(report, as: .json))
     }
 
-    private func propertiesSummary(_ request: Request) async throws -> Response {
-        guard try await holder(request) == .chainOperator else {
+    private func propertiesSummary(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        guard try context.tokenHolder() == .chainOperator else {
             throw HubHTTPError(.forbidden, "the chain summary needs an operator token (`kiosk-hub token create --operator`)")
         }
         return Self.json(ChainSummaryReport(try await store.chainSummary(on: try date(request), now: clock.now())).json)
@@ -135,22 +136,11 @@ struct HubRoutes: Sendable {
 
     /// The kiosk whose bearer token the request presents, and its property; 401 when the token is missing, unknown or
     /// revoked, 403 for the operator's token (it reads the chain summary only).
-    private func authenticatedKiosk(_ request: Request) async throws -> (kioskID: String, property: String) {
-        guard case .kiosk(let kioskID, let property) = try await holder(request) else {
+    private func authenticatedKiosk(_ context: HubRequestContext) async throws -> (kioskID: String, property: String) {
+        guard case .kiosk(let kioskID, let property) = try context.tokenHolder() else {
             throw HubHTTPError(.forbidden, "an operator token reads the chain summary only; kiosks use their own tokens")
         }
         await contacts.heard(kioskID, property: property, at: clock.now())
         return (kioskID, property)
-    }
-
-    /// Whom the request's bearer token speaks for; 401 when it is missing, unknown or revoked.
-    private func holder(_ request: Request) async throws -> TokenHolder {
-        guard let header = request.headers[.authorization] else { throw HubHTTPError(.unauthorized, "missing bearer token") }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw HubHTTPError(.unauthorized, "expected 'Authorization: Bearer TOKEN'") }
-        guard let holder = try await store.holder(presenting: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
-            throw HubHTTPError(.unauthorized, "unknown or revoked token")
-        }
-        return holder
     }
 }

@@ -20,10 +20,10 @@ public enum HubServer {
         clock: WallClock = .system,
         logger: Logger,
         server: HTTPServerBuilder? = nil,
-        additionalRoutes: (Router<BasicRequestContext>) -> Void = { _ in },
+        additionalRoutes: (Router<HubRequestContext>) -> Void = { _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> Application<RouterResponder<BasicRequestContext>> {
-        let router = Router()
+    ) -> Application<RouterResponder<HubRequestContext>> {
+        let router = Router(context: HubRequestContext.self)
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ReadinessMiddleware(readiness: readiness))
         router.add(middleware: StoreFailureMiddleware())

@@ -66,9 +66,7 @@ extension PostgresHubStorage {
                         uniquingKeysWith: { first, _ in first }
                     )
                 var outcomes = zip(events, stored).map { event, stored -> EventInsertion in
-                    if stored { return .stored }
-                    guard let owner = owners[event.record.id.rawValue] else { return .seqTaken }
-                    return owner == event.record.kioskID ? .duplicate : .idOfAnotherKiosk
+                    stored ? .stored : .notStored(kiosk: event.record.kioskID, idHeldBy: owners[event.record.id.rawValue])
                 }[...]
                 return batches.map { batch in
                     defer { outcomes = outcomes.dropFirst(batch.records.count) }

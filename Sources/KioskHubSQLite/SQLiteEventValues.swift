@@ -8,6 +8,9 @@ import KioskStore
 /// The column values of a batch's events, laid out before the batch waits for the hub's one writer so that the writer
 /// binds each value straight to SQLite's insert statement: texts in place, from one buffer for the whole batch, with
 /// no copy and no allocation per value (GRDB's `StatementArguments` path took a sixth of the writer's time).
+///
+/// Earned by P5 (the SQLite hub's one writer is its bound: 97.5k/100.6k → 116.7k/110.0k records/s in alternating
+/// runs when it came in) and P4's hub side.
 struct SQLiteEventValues: Sendable {
     /// One column's value: a text is `count` bytes of `bytes` from `start`.
     enum Value: Sendable {

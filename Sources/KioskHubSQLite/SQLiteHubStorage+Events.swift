@@ -47,14 +47,14 @@ extension SQLiteHubStorage {
         let checking = batch.repeatsSeq || !holders.isEmpty
         return try batch.rows.enumerated().map { index, row in
             if checking, holders[row.key, default: []].contains(where: { $0 != row.id }) {
-                return try String.fetchOne(owner, arguments: [row.id]) == nil ? .seqTaken : .idOfAnotherKiosk
+                return .notStored(kiosk: row.key.kiosk, idHeldBy: try String.fetchOne(owner, arguments: [row.id]))
             }
             try batch.values.insert(index, with: insert)
             if db.changesCount == 1 {
                 if checking { holders[row.key, default: []].append(row.id) }
                 return .stored
             }
-            return try String.fetchOne(owner, arguments: [row.id]) == row.key.kiosk ? .duplicate : .idOfAnotherKiosk
+            return .notStored(kiosk: row.key.kiosk, idHeldBy: try String.fetchOne(owner, arguments: [row.id]))
         }
     }
 

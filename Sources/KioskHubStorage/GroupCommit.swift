@@ -4,6 +4,9 @@ package import KioskCore
 /// storage writes at once are being written go into the next, so they share one commit (one fsync) and the index
 /// pages they all touch are written once. Each batch is answered only after the transaction holding it committed. The
 /// storage decides how a transaction of several batches is written and what one batch's failure does to the others.
+///
+/// Earned by P5 (sixteen kiosks pushing at once to one hub must beat one kiosk: 1 kiosk 85k, 16 kiosks 135k records/s
+/// on SQLite) and P5-PG1/PG2 on PostgreSQL (two transactions at a time there).
 package actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
     /// Writes batches in one transaction and says what became of each, in order.
     package typealias Write = @Sendable ([Batch]) async -> [Result<Outcome, KioskError>]

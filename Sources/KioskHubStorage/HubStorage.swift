@@ -2,11 +2,12 @@ public import Foundation
 public import KioskCore
 public import ServiceLifecycle
 
-/// Where the hub keeps what it knows: the properties, every kiosk's events, each property's roster and the tokens'
-/// hashes. One interface, one implementation per database (`SQLiteHubStorage` is the embedded default).
-/// Implementations only store and fetch, each property's rows apart; the rules (validation, tokens, reports) live
-/// once, in `HubStore`.
-public protocol HubStorage: Sendable {
+/// Where the hub keeps what it knows, one protocol per concern (properties, events and the feed, rosters and passes,
+/// gates and their tokens, accounts and sessions, alerts and their outbox) and what a whole database adds: health,
+/// background work, the announcements of its commits. One implementation per database (`SQLiteHubStorage` is the
+/// embedded default). Implementations only store and fetch, each property's rows apart; the rules (validation,
+/// verdicts, tokens, reports) live once, in `HubStore`.
+public protocol HubStorage: PropertyStorage, EventStorage, RosterStorage, GateStorage, AccountStorage, AlertStorage {
     /// Whether the database answers a query.
     func isHealthy() async -> Bool
     /// What the storage runs beside a serving hub (the SQLite hub's checkpoints, hearing of other processes'
@@ -21,120 +22,8 @@ public protocol HubStorage: Sendable {
     /// Returns once every announcement made so far has reached the other processes (or failed to): what a command
     /// does before it ends.
     func announcementsSent() async
-
-    /// Stores a property's settings; false when a property with its id exists.
-    func addProperty(_ property: HubProperty, createdAt: Date) async throws(KioskError) -> Bool
-    /// The stored properties (every one but `default`), sorted by id.
-    func properties() async throws(KioskError) -> [HubProperty]
-
-    /// Stores each record of a kiosk of `property` at most once, in one transaction, and says what became of each,
-    /// in order.
-    func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion]
-    /// Up to `limit` records of `property` by kiosks other than `kioskID` stored after `cursor`, and the cursor to ask
-    /// from next.
-    func records(
-        after cursor: Int64,
-        limit: Int,
-        property: String,
-        excludingKiosk kioskID: String
-    ) async throws(KioskError) -> (records: [EventRecord], next: Int64)
-    /// The ids of every stored event, sorted.
-    func eventIDs() async throws(KioskError) -> [String]
-    /// The kiosk that recorded each of `ids` (those stored).
-    func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String]
-
-    /// Merges `rows` into the roster of `property` in one transaction, or with `replace` makes them its whole roster;
-    /// any conflict aborts it with nothing changed.
-    func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary
-    /// The whole roster of `property`, sorted by student id.
-    func roster(property: String) async throws(KioskError) -> [RosterEntry]
-    /// The facts of the instants [`start`, `end`) at `property` (its passes included): a day's report reads from the
-    /// start of the day to its evaluation instant, a monthly sheet from the start of its first day to the evaluation
-    /// instant of its last. And when a kiosk's batch last arrived there.
-    func attendanceFacts(
-        from start: Date,
-        to end: Date,
-        policy: AttendancePolicy,
-        property: String
-    ) async throws(KioskError)
-        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
-
-    /// Stores `pass` in `property`; the caller checked that its student is an active one of the property.
-    func addPass(_ pass: LeavePass, property: String) async throws(KioskError)
-    /// Removes the pass `id` of `property`; false when there is none.
-    func removePass(id: String, property: String) async throws(KioskError) -> Bool
-    /// The passes of `property` covering some instant of [`start`, `end`] (every one when both are nil), by start,
-    /// then id.
-    func passes(property: String, from start: Date?, through end: Date?) async throws(KioskError) -> [LeavePass]
-
-    /// Stores a token's hash for `holder`.
-    func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError)
-    /// Whom the token with `hash` speaks for, or nil.
-    func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder?
-    /// The property a kiosk id belongs to (by its tokens or its stored events), or nil for a kiosk never seen.
-    func property(ofKiosk kioskID: String) async throws(KioskError) -> String?
-    /// Removes the tokens whose hash starts with `prefix`; returns how many.
-    func removeTokens(hashPrefix prefix: String) async throws(KioskError) -> Int
-    /// Every token's holder, hash and creation time; kiosks' by kiosk then creation time, then the operator's.
-    func tokens() async throws(KioskError) -> [StoredToken]
-
-    /// Notes that kiosk `kioskID` of `property` was heard from at `instant`.
-    func noteContact(kioskID: String, property: String, at instant: Date) async throws(KioskError)
-    /// The gates of `property` (kiosks with a token there, or heard from there) and when each was last heard from.
-    func gates(property: String) async throws(KioskError) -> [(kioskID: String, lastSeen: Date?)]
-
     /// How many rows of each kind the database holds.
     func counts() async throws(KioskError) -> HubStoreCounts
-
-    /// Stores a new user; false when a user with that name exists.
-    func addUser(_ user: StoredUser) async throws(KioskError) -> Bool
-    /// Every user, by name.
-    func users() async throws(KioskError) -> [HubUser]
-    /// The user named `name` with their password hash, or nil.
-    func user(named name: String) async throws(KioskError) -> StoredUser?
-    /// Disables the user named `name`; false when there is none.
-    func disableUser(named name: String) async throws(KioskError) -> Bool
-    /// Replaces the password hash of the user named `name` and ends their sessions; false when there is none.
-    func setPasswordHash(_ hash: String, forUser name: String) async throws(KioskError) -> Bool
-    /// Reads the sign-in lock of the user name whose hash is `key` (a clear one when none is kept) and stores what
-    /// `change` makes of it (nil: leave it as it is; a clear one is removed), atomically against every other sign-in
-    /// of that name in any hub process. Returns the lock as read and as stored. Locks of names untried for
-    /// `SignInLock.forgottenAfter` are removed on the way.
-    func updateSignInLock(
-        key: String,
-        now: Date,
-        _ change: @escaping @Sendable (SignInLock) -> SignInLock?
-    ) async throws(KioskError) -> (read: SignInLock, stored: SignInLock?)
-
-    /// Stores a web console session by the hash of its token; sessions that expired before `createdAt` are removed.
-    func addSession(hash: String, user name: String, createdAt: Date, expiresAt: Date) async throws(KioskError)
-    /// The user of the session whose token has `hash`, and when it expires; nil for no such session.
-    func session(hash: String) async throws(KioskError) -> (user: StoredUser, expiresAt: Date)?
-    /// Ends the session whose token has `hash`.
-    func removeSession(hash: String) async throws(KioskError)
-
-    /// The events of `property` matching `filter`, newest first, at most `limit`.
-    func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
-    /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
-    func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
-    /// Changes one student's name, room and status at `property`; false when there is no such student.
-    func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool
-    /// Removes tag `uid` from the roster of `property`; returns the student who held it, nil when nobody did.
-    func removeTag(_ uid: TagUID, property: String) async throws(KioskError) -> String?
-
-    /// Stores `alert` of `property` with a pending delivery to each of `channels` due at once, unless an alert with
-    /// its id exists (decided by this or another hub process); returns whether it was new.
-    func addAlert(_ alert: Alert, property: String, channels: [String], createdAt: Date) async throws(KioskError) -> Bool
-    /// The alerts of `property` (every property when nil) of the given kinds (all when nil) made at or after
-    /// `since`, newest first, each with its deliveries.
-    func alerts(property: String?, events: [AlertEvent]?, since: Date?) async throws(KioskError) -> [AlertRecord]
-    /// The newest alert of `property` of kind `event` about kiosk `kioskID`, nil when there is none.
-    func latestAlert(property: String, event: AlertEvent, kioskID: String) async throws(KioskError) -> Alert?
-    /// Up to `limit` pending deliveries to `channels` due at `now` that no hub process holds, each now held by this
-    /// one until `leaseUntil` (a process that dies holding one lets it go then).
-    func claimDueDeliveries(now: Date, leaseUntil: Date, channels: DeliveryChannels, limit: Int) async throws(KioskError) -> [DueDelivery]
-    /// Records the outcome of one delivery attempt and lets the delivery go.
-    func finishDelivery(_ delivery: DueDelivery, outcome: DeliveryOutcome) async throws(KioskError)
 }
 
 /// A delivery of one alert to one channel that is due.
@@ -221,6 +110,13 @@ public enum EventInsertion: Sendable, Hashable {
     case idOfAnotherKiosk
     /// Another event of this kiosk has this `seq`.
     case seqTaken
+
+    /// What became of an event of `kiosk` that its storage did not store, from the kiosk whose event holds its id
+    /// (nil: none does, so another event holds its `seq`): the verdict every backend gives, decided here once.
+    package static func notStored(kiosk: String, idHeldBy owner: String?) -> EventInsertion {
+        guard let owner else { return .seqTaken }
+        return owner == kiosk ? .duplicate : .idOfAnotherKiosk
+    }
 }
 
 extension DeliveryOutcome {

@@ -57,6 +57,24 @@ import Testing
     #expect(try await hub.store.eventIDs() == batch.events.map(\.id).sorted())
 }
 
+/// An event stored once and pushed again under the seq another of its kiosk's events holds is a duplicate, as any
+/// replay is (the verdict is decided once for both backends).
+@Test func aReplayUnderATakenSeqIsADuplicate() async throws {
+    let hub = try await HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    let batch = HubFixture.batch(kiosk: "gate-1", count: 2)
+    var replay = EventBatch(kioskId: "gate-1", events: [batch.events[0]])
+    replay.events[0].seq = 2
+    let sent = replay
+    try await hub.serve { client in
+        let first = try await client.push(batch, token: token)
+        let replay = try await client.push(sent, token: token)
+        #expect(first.map(\.status) == [.accepted, .accepted])
+        #expect(replay.map(\.status) == [.duplicate])
+    }
+    #expect(try await hub.store.eventIDs() == batch.events.map(\.id).sorted())
+}
+
 @Test func anInvalidEventIsRejectedAndTheRestAreStored() async throws {
     let hub = try await HubFixture()
     let token = try await hub.store.createToken(kioskID: "gate-1")

@@ -1,0 +1,35 @@
+public import Foundation
+public import KioskCore
+
+/// The events and the pull feed: every kiosk's records, each stored once, and what reports read of them.
+public protocol EventStorage: Sendable {
+    /// Stores each record of a kiosk of `property` at most once, in one transaction, and says what became of each,
+    /// in order.
+    func insert(_ records: [EventRecord], property: String, receivedAt: Date) async throws(KioskError) -> [EventInsertion]
+    /// Up to `limit` records of `property` by kiosks other than `kioskID` stored after `cursor`, and the cursor to ask
+    /// from next.
+    func records(
+        after cursor: Int64,
+        limit: Int,
+        property: String,
+        excludingKiosk kioskID: String
+    ) async throws(KioskError) -> (records: [EventRecord], next: Int64)
+    /// The ids of every stored event, sorted.
+    func eventIDs() async throws(KioskError) -> [String]
+    /// The kiosk that recorded each of `ids` (those stored).
+    func kioskIDs(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: String]
+    /// The facts of the instants [`start`, `end`) at `property` (its passes included): a day's report reads from the
+    /// start of the day to its evaluation instant, a monthly sheet from the start of its first day to the evaluation
+    /// instant of its last. And when a kiosk's batch last arrived there.
+    func attendanceFacts(
+        from start: Date,
+        to end: Date,
+        policy: AttendancePolicy,
+        property: String
+    ) async throws(KioskError)
+        -> (facts: AttendanceFacts, lastReceivedAt: Date?)
+    /// The events of `property` matching `filter`, newest first, at most `limit`.
+    func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
+    /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
+    func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
+}
