@@ -153,22 +153,44 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The hub's rules over its storage, whatever the database: no server framework, no database driver.
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskWire", "KioskReports", "KioskStore", "CProcessExit", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                "KioskCore", "KioskWire", "CProcessExit", "KioskHubStorage",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Which database a hub configuration names, opened and prepared; copies between them.
+        .target(
+            name: "KioskHubDatabase",
+            dependencies: [
+                "KioskCore", "KioskHub", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The hub's HTTP API: routes, middleware, authentication into a typed request context.
+        .target(
+            name: "KioskHubServer",
+            dependencies: [
+                "KioskCore", "KioskWire", "KioskReports", "KioskHub", "KioskHubStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -186,7 +208,7 @@ let package = Package(
             name: "KioskConsole",
             dependencies: [
                 "KioskHubStorage",
-                "KioskCore", "KioskHub", "KioskReports", "KioskConsoleForms",
+                "KioskCore", "KioskHub", "KioskHubServer", "KioskReports", "KioskConsoleForms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -215,7 +237,8 @@ let package = Package(
             name: "kiosk-hub",
             dependencies: [
                 "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
-                "KioskHub", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting", "KioskSystemd", "KioskCommandLine",
+                "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting",
+                "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -242,7 +265,7 @@ let package = Package(
             dependencies: [
                 "KioskHubStorage", "KioskHubPostgres",
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
-                "KioskConsole", "KioskStore",
+                "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskStore",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -259,7 +282,7 @@ let package = Package(
             name: "kiosk-faults",
             dependencies: [
                 "KioskHubStorage",
-                "KioskCore", "KioskJournal", "KioskSync", "KioskHub", "KioskTesting",
+                "KioskCore", "KioskJournal", "KioskSync", "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -281,7 +304,7 @@ let package = Package(
             name: "KioskTesting",
             dependencies: [
                 "KioskHubPostgres",
-                "KioskCore", "KioskJournal", "KioskWire", "KioskHub",
+                "KioskCore", "KioskJournal", "KioskWire", "KioskHub", "KioskHubServer", "KioskHubDatabase",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -300,6 +323,7 @@ let package = Package(
             name: "KioskDaemonTests",
             dependencies: [
                 "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd", "KioskCore", "KioskJournal", "KioskHub",
+                "KioskHubServer", "KioskHubDatabase",
                 "KioskSync", "KioskPrinting", "KioskStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -316,7 +340,7 @@ let package = Package(
         .testTarget(
             name: "KioskSyncTests",
             dependencies: [
-                "KioskSync", "KioskHub", "KioskJournal", "KioskWire", "KioskCore", "KioskTesting",
+                "KioskSync", "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskJournal", "KioskWire", "KioskCore", "KioskTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -333,7 +357,8 @@ let package = Package(
         .testTarget(
             name: "KioskHubTests",
             dependencies: [
-                "KioskHub", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres", "KioskConsole", "KioskWire", "KioskCore", "KioskTesting",
+                "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres", "KioskConsole",
+                "KioskWire", "KioskCore", "KioskTesting",
                 "KioskReports", "KioskStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -3,6 +3,7 @@ import Hummingbird
 import KioskConsoleForms
 import KioskCore
 import KioskHub
+import KioskHubServer
 import KioskHubStorage
 import KioskReports
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import KioskCore
 import KioskHub
+import KioskHubServer
 import KioskHubStorage
 import ServiceLifecycle
 

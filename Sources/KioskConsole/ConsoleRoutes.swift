@@ -4,6 +4,7 @@ public import Hummingbird
 import KioskConsoleForms
 public import KioskCore
 public import KioskHub
+public import KioskHubServer
 import KioskHubStorage
 
 /// The warden's web console on the hub's port: server-rendered pages behind a session cookie, each form with a

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdAuth
 import KioskCore
 import KioskHub
+import KioskHubServer
 
 /// Authenticates the console's pages by their session cookie (the database keeps only the token's hash): a request
 /// without a live session goes on unauthenticated, and its page sends the browser to the sign-in form.

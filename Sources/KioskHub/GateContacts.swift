@@ -1,22 +1,22 @@
-import Foundation
+package import Foundation
 import KioskHubStorage
 
 /// Notes in the database when each kiosk was last heard from, at most once a `interval` per kiosk and hub process,
 /// so a busy gate costs no write per request. A failed note fails no request: the next one tries again. A kiosk this
 /// process hears for the first time, or again after twice `interval` without it, is announced (`HubChange.gates`):
 /// its property's gate alerts are decided then.
-actor GateContacts {
+package actor GateContacts {
     private let store: HubStore
     private let interval: TimeInterval
     private var noted: [String: Date] = [:]
 
-    init(store: HubStore, interval: TimeInterval = 30) {
+    package init(store: HubStore, interval: TimeInterval = 30) {
         self.store = store
         self.interval = interval
     }
 
     /// Kiosk `kioskID` of `property` made a request at `instant`.
-    func heard(_ kioskID: String, property: String, at instant: Date) async {
+    package func heard(_ kioskID: String, property: String, at instant: Date) async {
         let last = noted[kioskID]
         if let last, instant.timeIntervalSince(last) < interval { return }
         noted[kioskID] = instant

@@ -1,6 +1,7 @@
 import Foundation
 public import KioskCore
 public import KioskHub
+import KioskHubDatabase
 public import KioskHubPostgres
 import Logging
 import PostgresNIO

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskHub
+import KioskHubDatabase
 import KioskHubStorage
 import KioskReports
 import KioskTesting

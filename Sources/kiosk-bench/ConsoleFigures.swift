@@ -4,6 +4,8 @@ import Hummingbird
 import KioskConsole
 import KioskCore
 import KioskHub
+import KioskHubDatabase
+import KioskHubServer
 import KioskHubStorage
 import KioskTesting
 import KioskWire

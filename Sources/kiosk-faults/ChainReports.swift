@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubDatabase
 import KioskJournal
 import Logging
 

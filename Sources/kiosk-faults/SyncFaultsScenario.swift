@@ -3,6 +3,8 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskHub
+import KioskHubDatabase
+import KioskHubServer
 import KioskJournal
 import KioskSync
 import KioskTesting

@@ -3,6 +3,7 @@ import Foundation
 import KioskConfig
 import KioskCore
 import KioskHub
+import KioskHubDatabase
 import KioskHubStorage
 import Logging
 

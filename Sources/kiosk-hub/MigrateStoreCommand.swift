@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskHub
+import KioskHubDatabase
 import KioskHubPostgres
 import KioskHubSQLite
 import KioskHubStorage

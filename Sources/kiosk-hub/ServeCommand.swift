@@ -2,6 +2,8 @@ import ArgumentParser
 import KioskConsole
 import KioskCore
 import KioskHub
+import KioskHubDatabase
+import KioskHubServer
 import KioskHubStorage
 import KioskSystemd
 import Logging

@@ -2,6 +2,8 @@ import Foundation
 import KioskCore
 import KioskDaemon
 import KioskHub
+import KioskHubDatabase
+import KioskHubServer
 import KioskJournal
 import KioskTesting
 import Logging

@@ -10,6 +10,7 @@ import Synchronization
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubDatabase
 @testable import KioskHubPostgres
 @testable import KioskHubSQLite
 @testable import KioskHubStorage

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubDatabase
 @testable import KioskHubSQLite
 @testable import KioskHubStorage
 

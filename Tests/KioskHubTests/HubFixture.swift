@@ -13,6 +13,7 @@ import Testing
 
 @testable import KioskHub
 @testable import KioskHubPostgres
+@testable import KioskHubServer
 @testable import KioskHubStorage
 
 /// A hub with a fresh database in a temporary directory, served on a loopback port by the real server.

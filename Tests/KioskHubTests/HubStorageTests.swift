@@ -7,6 +7,7 @@ import KioskWire
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubDatabase
 @testable import KioskHubSQLite
 @testable import KioskHubStorage
 

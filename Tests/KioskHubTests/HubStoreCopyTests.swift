@@ -6,6 +6,7 @@ import KioskWire
 import Testing
 
 @testable import KioskHub
+@testable import KioskHubDatabase
 @testable import KioskHubPostgres
 @testable import KioskHubSQLite
 @testable import KioskHubStorage

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskHub
+import KioskHubServer
 import KioskJournal
 import KioskSync
 import KioskTesting

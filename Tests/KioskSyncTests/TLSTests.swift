@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import KioskCore
 import KioskHub
+import KioskHubServer
 import KioskJournal
 import KioskSync
 import KioskTesting

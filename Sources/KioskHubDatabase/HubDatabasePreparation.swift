@@ -1,4 +1,5 @@
 import KioskCore
+import KioskHub
 import KioskHubPostgres
 import KioskHubStorage
 import Logging

@@ -1,5 +1,6 @@
 import Foundation
 public import KioskCore
+public import KioskHub
 import KioskHubPostgres
 import KioskHubStorage
 public import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import KioskHub
 import KioskHubStorage
 
 /// Authenticates the API's requests by their bearer token, kept only as a hash: a request without one goes on

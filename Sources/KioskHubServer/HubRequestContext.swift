@@ -1,5 +1,6 @@
 public import Hummingbird
 public import HummingbirdAuth
+public import KioskHub
 public import KioskHubStorage
 
 /// The context of every request the hub serves: whom it speaks for, once an authenticating middleware has said so

@@ -1,4 +1,5 @@
 import Hummingbird
+import KioskHub
 import KioskHubStorage
 
 /// Answers 503 with `Retry-After` while the hub's database is not ready (`HubReadiness`), naming why.

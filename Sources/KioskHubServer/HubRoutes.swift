@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KioskCore
+import KioskHub
 import KioskHubStorage
 import KioskReports
 import KioskWire

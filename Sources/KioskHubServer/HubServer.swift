@@ -1,6 +1,7 @@
 public import Hummingbird
 public import HummingbirdCore
 public import KioskCore
+public import KioskHub
 import KioskHubStorage
 public import Logging
 
