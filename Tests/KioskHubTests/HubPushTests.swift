@@ -1,11 +1,10 @@
-import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import KioskHub
+import KioskTesting
 import KioskWire
 import NIOCore
-import NIOHTTP1
 import Testing
 
 @Test func malformedBodiesAre400NamingTheField() async throws {
@@ -97,35 +96,25 @@ import Testing
     let batches = kiosks.flatMap { kiosk in (0..<5).map { HubFixture.batch(kiosk: kiosk, count: 50, firstSeq: Int64($0 * 50 + 1)) } }
     let sent = batches.flatMap(\.events).map(\.id)
     let known = tokens
-    // Hummingbird's test client sends one request at a time over one connection: the pushes go through a client of
-    // their own, each on a connection of its own, at once.
+    // Hummingbird's test client sends one request at a time over one connection: the pushes go through an HTTP
+    // client that opens connections of its own, several at once.
     try await hub.serve { client in
         let port = try #require(client.port)
-        try await HTTPClientScope.run { http in
-            try await withThrowingTaskGroup(of: [EventResult].self) { group in
-                for batch in batches {
-                    group.addTask { try await push(batch, token: known[batch.kioskId] ?? "", port: port, http: http) }
+        try await withThrowingTaskGroup(of: [EventResult].self) { group in
+            for batch in batches {
+                group.addTask {
+                    let body = try JSONEncoder().encode(batch)
+                    let answer = try await HTTPProbe.post("http://127.0.0.1:\(port)/v1/events", token: known[batch.kioskId] ?? "", json: body)
+                    #expect(answer.status == 200)
+                    return try JSONDecoder().decode(EventBatchResponse.self, from: Data(answer.body.utf8)).results
                 }
-                for try await results in group { #expect(results.allSatisfy { $0.status == .accepted }) }
             }
+            for try await results in group { #expect(results.allSatisfy { $0.status == .accepted }) }
         }
     }
     let stored = try await hub.store.eventIDs()
     #expect(stored.count == sent.count)
     #expect(stored == sent.sorted())
-}
-
-/// `batch` pushed to the hub on `port` through `http`, and the hub's answer for each event.
-private func push(_ batch: EventBatch, token: String, port: Int, http: HTTPClient) async throws -> [EventResult] {
-    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/events")
-    request.method = .POST
-    request.headers.add(name: "Authorization", value: "Bearer \(token)")
-    request.headers.add(name: "Content-Type", value: "application/json")
-    request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(batch)))
-    let response = try await http.execute(request, timeout: .seconds(60))
-    #expect(response.status == .ok)
-    let body = try await response.body.collect(upTo: 1 << 20)
-    return try JSONDecoder().decode(EventBatchResponse.self, from: Data(body.readableBytesView)).results
 }
 
 /// An event at an instant that does not exist (30 February, hour 25) is rejected naming the field, never stored
