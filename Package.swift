@@ -358,7 +358,7 @@ let package = Package(
             name: "KioskHubTests",
             dependencies: [
                 "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres", "KioskConsole",
-                "KioskWire", "KioskCore", "KioskTesting",
+                "KioskWire", "KioskCore", "KioskTesting", "KioskJournal",
                 "KioskReports", "KioskStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -7,11 +7,17 @@ struct ConsoleError: HTTPResponseError {
     let message: String
     /// Where to send the browser instead (303), for a page asked for without a session.
     let location: String?
+    /// What the log says of a failure beyond `message`, which the page does not show.
+    let detail: String?
+    /// Seconds to wait before trying again, sent as `Retry-After`.
+    let retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String, location: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, location: String? = nil, detail: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
         self.location = location
+        self.detail = detail
+        self.retryAfter = retryAfter
     }
 
     /// Sends a browser without a session to the sign-in form.
@@ -21,16 +27,23 @@ struct ConsoleError: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         if let location { return ConsoleResponse.redirect(to: location) }
         if status.kind == .serverError {
-            context.logger.error("console page failed", metadata: ["http.path": "\(request.uri.path)", "console.error": "\(message)"])
+            context.logger.error(
+                "console page failed",
+                metadata: ["http.path": "\(request.uri.path)", "console.error": "\(detail ?? message)"]
+            )
         }
         let heading = "\(status.code) \(status.reasonPhrase)"
-        guard let page = try? ConsoleTemplate.render(ErrorPage(pageTitle: heading, status: heading, message: message)) else {
-            return Response(
+        var response: Response
+        if let page = try? ConsoleTemplate.render(ErrorPage(pageTitle: heading, status: heading, message: message)) {
+            response = ConsoleResponse.html(page, status: status)
+        } else {
+            response = Response(
                 status: status,
                 headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: message))
             )
         }
-        return ConsoleResponse.html(page, status: status)
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
     }
 }

@@ -53,7 +53,7 @@ extension ConsoleRoutes {
                     now: now
                 )
                 return ConsoleResponse.redirect(to: visit.studentLink(form.studentId))
-            } catch let error as KioskError where error.category != .ioError {
+            } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await manualPage(visit, problem: error.message, status: .unprocessableContent)
             }
         }

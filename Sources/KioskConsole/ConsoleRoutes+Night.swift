@@ -23,7 +23,7 @@ extension ConsoleRoutes {
                 let request = try LeavePassRequest(studentID: form.studentId, from: from, until: until, reason: form.reason.trimmed)
                 let pass = try await store.createPass(request, property: visit.property.id)
                 return try await passesPage(visit, notice: "Pass \(pass.id) granted to \(pass.studentID) until \(face.dateTime(pass.until)).")
-            } catch let error as KioskError where error.category != .ioError {
+            } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await passesPage(visit, problem: error.message, status: .unprocessableContent)
             }
         }
@@ -32,7 +32,7 @@ extension ConsoleRoutes {
             do {
                 try await store.cancelPass(id: form.id, property: visit.property.id)
                 return try await passesPage(visit, notice: "Pass \(form.id) cancelled.")
-            } catch let error as KioskError where error.category != .ioError {
+            } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await passesPage(visit, problem: error.message, status: .unprocessableContent)
             }
         }

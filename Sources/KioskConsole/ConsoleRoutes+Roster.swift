@@ -32,7 +32,7 @@ extension ConsoleRoutes {
             return try await rosterChange(visit) {
                 let uid = try TagUID(parsing: form.uid)
                 guard let entry = try await store.rosterEntries(property: visit.property.id).first(where: { $0.student.id == form.studentId })
-                else { throw KioskError(.dataError, "unknown student '\(form.studentId)'") }
+                else { throw KioskError(.dataError, "unknown student '\(form.studentId)'", domain: .notFound) }
                 let row = RosterRow(line: 1, student: entry.student, uid: uid)
                 _ = try await store.importRoster([row], file: "the enrolment form", replace: false, property: visit.property.id)
                 return "Card \(uid) is now \(entry.student.name)'s."
@@ -48,7 +48,7 @@ extension ConsoleRoutes {
                 guard let student = form.student(id: id) else { throw KioskError(.usage, "a status is active or inactive") }
                 try await store.updateStudent(student, property: visit.property.id)
                 return try await studentPage(visit, id: id, notice: "Saved.")
-            } catch let error as KioskError where error.category != .ioError {
+            } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await studentPage(visit, id: id, problem: error.message, status: .unprocessableContent)
             }
         }
@@ -84,7 +84,7 @@ extension ConsoleRoutes {
     private func rosterChange(_ visit: ConsoleVisit, _ change: () async throws -> String) async throws -> Response {
         do {
             return try await rosterPage(visit, notice: try await change())
-        } catch let error as KioskError where error.category != .ioError {
+        } catch let error as KioskError where error.domain.isRequestProblem {
             return try await rosterPage(visit, problem: error.message, status: .unprocessableContent)
         }
     }

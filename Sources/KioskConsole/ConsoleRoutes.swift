@@ -37,9 +37,10 @@ public struct ConsoleRoutes: Sendable {
     public func add(to router: Router<HubRequestContext>) {
         router.get("/console/console.css") { _, _ in ConsoleResponse.document(ConsoleAssets.stylesheet, contentType: "text/css; charset=utf-8") }
         router.get("/console/console.js") { _, _ in ConsoleResponse.document(ConsoleAssets.script, contentType: "text/javascript; charset=utf-8") }
-        router.get("/login") { _, _ in try loginPage(problem: nil, username: "", status: .ok) }
-        router.post("/login") { request, _ in try await signIn(request) }
-        let pages = router.group().add(middleware: ConsoleSessionAuthenticator(store: store, clock: clock))
+        let console = router.group().add(middleware: ConsoleErrorMiddleware())
+        console.get("/login") { _, _ in try loginPage(problem: nil, username: "", status: .ok) }
+        console.post("/login") { request, _ in try await signIn(request) }
+        let pages = console.group().add(middleware: ConsoleSessionAuthenticator(store: store, clock: clock))
         pages.post("/logout") { request, context in try await signOut(request, context) }
         addTodayRoutes(to: pages)
         addReportRoutes(to: pages)
@@ -70,8 +71,7 @@ public struct ConsoleRoutes: Sendable {
         do {
             property = try await store.property(id)
         } catch {
-            // No such property is 404; any other failure is the database's: 503, as for every page.
-            guard error.category == .configuration else { throw error }
+            guard error.domain == .notFound else { throw error }
             throw ConsoleError(.notFound, "no property '\(id)'")
         }
         return ConsoleVisit(session: session, property: property)

@@ -60,7 +60,7 @@ extension HubStore {
             if let problem = Student.fieldProblem(value) { throw KioskError(.dataError, "field '\(field)': \(problem)") }
         }
         guard try await storage.updateStudent(student, property: property) else {
-            throw KioskError(.dataError, "no student '\(student.id)' at property '\(property)'")
+            throw KioskError(.dataError, "no student '\(student.id)' at property '\(property)'", domain: .notFound)
         }
         await storage.announce(.day(property: property))
     }
@@ -69,7 +69,7 @@ extension HubStore {
     /// student who held it.
     public func revokeTag(_ uid: TagUID, property: String) async throws(KioskError) -> String {
         guard let owner = try await storage.removeTag(uid, property: property) else {
-            throw KioskError(.dataError, "no student holds card \(uid)")
+            throw KioskError(.dataError, "no student holds card \(uid)", domain: .notFound)
         }
         await storage.announce(.day(property: property))
         return owner

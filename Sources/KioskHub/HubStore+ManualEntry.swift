@@ -24,7 +24,7 @@ extension HubStore {
             throw KioskError(.usage, "a reason is one line of at most \(RecordLimits.reason) characters")
         }
         guard let student = try await storage.roster(property: property).first(where: { $0.student.id == studentID })?.student else {
-            throw KioskError(.dataError, "unknown student '\(studentID)'")
+            throw KioskError(.dataError, "unknown student '\(studentID)'", domain: .notFound)
         }
         guard student.status == .active else {
             throw KioskError(.dataError, "student '\(studentID)' is inactive; a manual entry needs an active student")

@@ -7,7 +7,7 @@ extension HubStore {
     /// returns it. Kiosks of the property get it with their next roster pull.
     public func createPass(_ request: LeavePassRequest, property: String = HubProperty.defaultID) async throws(KioskError) -> LeavePass {
         guard let student = try await storage.roster(property: property).first(where: { $0.student.id == request.studentID })?.student else {
-            throw KioskError(.dataError, "unknown student '\(request.studentID)' in property '\(property)'")
+            throw KioskError(.dataError, "unknown student '\(request.studentID)' in property '\(property)'", domain: .notFound)
         }
         guard student.status == .active else {
             throw KioskError(.dataError, "student '\(student.id)' is inactive; a leave pass needs an active student")
@@ -21,7 +21,11 @@ extension HubStore {
     /// Cancels the pass `id` of `property`; an unknown id is bad data (65) naming it.
     public func cancelPass(id: String, property: String = HubProperty.defaultID) async throws(KioskError) {
         guard try await storage.removePass(id: id, property: property) else {
-            throw KioskError(.dataError, "no leave pass of property '\(property)' has the id '\(id)'; `kiosk-hub pass list` shows them")
+            throw KioskError(
+                .dataError,
+                "no leave pass of property '\(property)' has the id '\(id)'; `kiosk-hub pass list` shows them",
+                domain: .notFound
+            )
         }
         await storage.announce(.day(property: property))
     }

@@ -23,7 +23,7 @@ extension HubStore {
     public func property(_ id: String) async throws(KioskError) -> HubProperty {
         if id == HubProperty.defaultID { return defaultProperty }
         guard let property = try await storage.properties().first(where: { $0.id == id }) else {
-            throw KioskError(.configuration, "no property has the id '\(id)'; `kiosk-hub property list` shows them")
+            throw KioskError(.configuration, "no property has the id '\(id)'; `kiosk-hub property list` shows them", domain: .notFound)
         }
         return property
     }

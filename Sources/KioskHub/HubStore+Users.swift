@@ -37,7 +37,7 @@ extension HubStore {
 
     /// Disables the user named `name`: they can no longer sign in.
     public func disableUser(named name: String) async throws(KioskError) {
-        guard try await storage.disableUser(named: name) else { throw KioskError(.dataError, "no user is named '\(name)'") }
+        guard try await storage.disableUser(named: name) else { throw KioskError(.dataError, "no user is named '\(name)'", domain: .notFound) }
         await storage.announce(.sessions)
     }
 
@@ -45,7 +45,7 @@ extension HubStore {
     public func setPassword(_ password: String?, forUser name: String) async throws(KioskError) -> String? {
         let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
         guard try await storage.setPasswordHash(try await Self.passwordHash(chosen), forUser: name) else {
-            throw KioskError(.dataError, "no user is named '\(name)'")
+            throw KioskError(.dataError, "no user is named '\(name)'", domain: .notFound)
         }
         await storage.announce(.sessions)
         return password == nil ? chosen : nil

@@ -28,7 +28,7 @@ public struct HubDatabasePreparation: Service {
             try await prepareOnce()
             return nil
         } catch {
-            guard error.category == .unavailable else { throw error }
+            guard error.domain == .unavailable else { throw error }
             return error.message
         }
     }

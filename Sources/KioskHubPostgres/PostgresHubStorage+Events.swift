@@ -17,7 +17,7 @@ extension PostgresHubStorage {
         do throws(KioskError) {
             return try await store(batches).map { .success($0) }
         } catch {
-            guard batches.count > 1, error.category != .unavailable else { return batches.map { _ in .failure(error) } }
+            guard batches.count > 1, error.domain != .unavailable else { return batches.map { _ in .failure(error) } }
             var outcomes: [Result<[EventInsertion], KioskError>] = []
             for batch in batches {
                 do throws(KioskError) {
@@ -80,55 +80,69 @@ extension PostgresHubStorage {
     static let uniqueViolation = "23505"
 
     /// One INSERT of `events` from an array per column (`UNNEST`), in their order, however many they are: PostgreSQL
-    /// reads one short statement instead of one with seventeen parameters a row. A column that may be NULL comes as its
+    /// reads one short statement instead of one with a parameter per column and row. A column that may be NULL comes as its
     /// values and whether each is there. `keepingCursors` keeps each event's own place in the pull feed (a copy of
     /// another store), otherwise each takes the transaction's next place (`PostgresEventFeed`; one INSERT of this kind
     /// a transaction). `skippingConflicts` skips what the unique id or (kiosk, seq) refuses and returns the ids stored;
     /// otherwise the statement fails on the first such event.
     static func insertion(_ events: [StoredEvent], keepingCursors: Bool, skippingConflicts: Bool) -> PostgresQuery {
         let records = events.map(\.record)
-        var bindings = PostgresBindings(capacity: 22)
+        var bindings = PostgresBindings(capacity: EventField.allCases.count + 8)
         bindings.append(events.map(\.cursor))
-        bindings.append(records.map(\.id.rawValue))
-        bindings.append(records.map(\.kioskID))
-        bindings.append(records.map(\.seq))
-        bindings.append(records.map(\.reader))
-        for column in [records.map { $0.uid?.hex }, records.map(\.studentID), records.map { $0.direction?.rawValue }, records.map(\.reason)] {
-            bindings.append(column.map { $0 ?? "" })
-            bindings.append(column.map { $0 != nil })
+        for field in EventField.allCases {
+            let values = records.map(field.value(in:))
+            switch field.storage {
+            case .text:
+                let texts = values.map { value -> String? in if case .text(let text) = value { text } else { nil } }
+                bindings.append(texts.map { $0 ?? "" })
+                if field.isOptional { bindings.append(texts.map { $0 != nil }) }
+            case .integer:
+                bindings.append(values.map { value -> Int64 in if case .integer(let number) = value { number } else { 0 } })
+            case .boolean:
+                bindings.append(values.map { value -> Bool in if case .boolean(let flag) = value { flag } else { false } })
+            }
         }
-        bindings.append(records.map(\.kind.rawValue))
-        bindings.append(records.map(\.outcome.rawValue))
-        bindings.append(records.map(\.occurredAt.storeMillis))
-        bindings.append(records.map(\.recordedAt.storeMillis))
-        bindings.append(records.map(\.monotonicNanoseconds))
-        bindings.append(records.map(\.bootID))
-        bindings.append(records.map(\.clockSynchronised))
         bindings.append(events.map(\.receivedAt.storeMillis))
         bindings.append(events.map(\.property))
         let cursor = keepingCursors ? "cursor" : "\(PostgresEventFeed.firstCursorOfTransaction) + position - 1"
         let conflicts = skippingConflicts ? "ON CONFLICT DO NOTHING RETURNING id" : ""
         return PostgresQuery(
             unsafeSQL: """
-                INSERT INTO event (cursor, id, kiosk_id, seq, reader, uid, student_id, direction, reason, kind, outcome, occurred_at,
-                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id)
-                SELECT \(cursor), id, kiosk_id, seq, reader, CASE WHEN has_uid THEN uid END, CASE WHEN has_student_id THEN student_id END,
-                    CASE WHEN has_direction THEN direction END, CASE WHEN has_reason THEN reason END, kind, outcome, occurred_at,
-                    recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id
-                FROM UNNEST(
-                    $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::boolean[],
-                    $10::text[], $11::boolean[], $12::text[], $13::boolean[], $14::text[], $15::text[], $16::bigint[], $17::bigint[],
-                    $18::bigint[], $19::text[], $20::boolean[], $21::bigint[], $22::text[]
-                ) WITH ORDINALITY AS batch(
-                    cursor, id, kiosk_id, seq, reader, uid, has_uid, student_id, has_student_id, direction, has_direction, reason, has_reason,
-                    kind, outcome, occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced, received_at, property_id, position
-                )
+                INSERT INTO event (cursor, \(EventField.columnList), received_at, property_id)
+                SELECT \(cursor), \(unnestedSelection), received_at, property_id
+                FROM UNNEST(\(unnestedArrays)) WITH ORDINALITY AS batch(\(unnestedColumns), position)
                 ORDER BY position
                 \(conflicts)
                 """,
             binds: bindings
         )
     }
+
+    /// The arrays `insertion` binds, in order: the cursors, each field's values (and for an optional field whether
+    /// each is there), the instants received and the properties.
+    private static let unnestedArrays: String = {
+        var types = ["bigint"]
+        for field in EventField.allCases {
+            switch field.storage {
+            case .text: types.append("text")
+            case .integer: types.append("bigint")
+            case .boolean: types.append("boolean")
+            }
+            if field.isOptional { types.append("boolean") }
+        }
+        types += ["bigint", "text"]
+        return types.enumerated().map { "$\($0.offset + 1)::\($0.element)[]" }.joined(separator: ", ")
+    }()
+
+    /// The names of `unnestedArrays`' columns.
+    private static let unnestedColumns =
+        (["cursor"] + EventField.allCases.flatMap { $0.isOptional ? [$0.column, "has_\($0.column)"] : [$0.column] }
+        + ["received_at", "property_id"]).joined(separator: ", ")
+
+    /// Each field's value from the arrays: NULL where an optional one is not there.
+    private static let unnestedSelection = EventField.allCases.map { field in
+        field.isOptional ? "CASE WHEN has_\(field.column) THEN \(field.column) END" : field.column
+    }.joined(separator: ", ")
 
     /// Stores `events` as they are, at their own cursors, in one transaction, and moves the pull feed's origin so that
     /// every later transaction's cursors are above them: the copy of another hub database into an empty one
@@ -179,10 +193,7 @@ extension PostgresHubStorage {
     }
 
     /// The columns `positionedRecords` reads, in its order.
-    static let eventColumns = """
-        cursor, id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason,
-            occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced
-        """
+    static let eventColumns = "cursor, \(EventField.columnList)"
 
     /// The records of rows of `eventColumns`, each with its cursor.
     static func positionedRecords(_ rows: [PostgresRow]) throws -> [(cursor: Int64, record: EventRecord)] {

@@ -19,8 +19,8 @@ struct SQLiteEventValues: Sendable {
         case text(start: Int, count: Int)
     }
 
-    /// The columns of one event: `EventColumns.names`, then `received_at` and `property_id`.
-    static let columns = 17
+    /// The columns of one event: `EventColumns.names` (each `EventField`, in order), then `received_at` and `property_id`.
+    static let columns = EventField.allCases.count + 2
 
     /// The UTF-8 of every text, then one zero byte, so that even an empty text has an address.
     private var bytes: ContiguousArray<UInt8> = []

@@ -27,7 +27,7 @@ public enum HubServer {
         let router = Router(context: HubRequestContext.self)
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ReadinessMiddleware(readiness: readiness))
-        router.add(middleware: StoreFailureMiddleware())
+        router.add(middleware: KioskErrorMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
         HubRoutes(store: store, clock: clock).add(to: router)
         additionalRoutes(router)

@@ -13,7 +13,7 @@ extension Journal {
     /// Cancels the pass `id`; an unknown id is bad data (65) naming it.
     public func cancelPass(id: String) async throws(KioskError) {
         guard try await writeFacts({ db in try LeavePassTable.remove(id: id, db) }) else {
-            throw KioskError(.dataError, "no leave pass has the id '\(id)'; `kiosk pass list` shows them")
+            throw KioskError(.dataError, "no leave pass has the id '\(id)'; `kiosk pass list` shows them", domain: .notFound)
         }
     }
 

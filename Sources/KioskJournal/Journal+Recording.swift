@@ -57,7 +57,7 @@ extension Journal {
         let stamp = EventStamp(kioskID: kioskID, host: host, clock: clock)
         return try await writeFacts { db in
             guard let student = try RosterTables.student(id: studentID, db) else {
-                throw KioskError(.dataError, "unknown student '\(studentID)'")
+                throw KioskError(.dataError, "unknown student '\(studentID)'", domain: .notFound)
             }
             guard student.status == .active else {
                 throw KioskError(.dataError, "student '\(studentID)' is inactive; a manual entry needs an active student")

@@ -2,23 +2,24 @@ import Foundation
 public import GRDB
 public import KioskCore
 
-/// The columns every store's `event` table has, and an `EventRecord`'s values for them: instants in Unix
-/// milliseconds (`storeMillis`), enums by raw value.
+/// The columns every SQLite store's `event` table has (`EventField`), and an `EventRecord`'s values for them.
 public enum EventColumns {
     /// The column names, in the order of `arguments(_:)`.
-    public static let names =
-        "id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, "
-        + "occurred_at, recorded_at, monotonic_ns, boot_id, clock_synced"
+    public static let names = EventField.columnList
     /// One `?` per column.
-    public static let placeholders = Array(repeating: "?", count: 15).joined(separator: ", ")
+    public static let placeholders = Array(repeating: "?", count: EventField.allCases.count).joined(separator: ", ")
 
     /// The record's values for `names`.
     public static func arguments(_ record: EventRecord) -> StatementArguments {
-        [
-            record.id.rawValue, record.kioskID, record.seq, record.reader, record.uid?.hex, record.studentID, record.kind.rawValue,
-            record.direction?.rawValue, record.outcome.rawValue, record.reason, record.occurredAt.storeMillis,
-            record.recordedAt.storeMillis, record.monotonicNanoseconds, record.bootID, record.clockSynchronised,
-        ]
+        StatementArguments(
+            EventField.allCases.map { field -> (any DatabaseValueConvertible)? in
+                switch field.value(in: record) {
+                case .text(let text): text
+                case .integer(let value): value
+                case .boolean(let value): value
+                }
+            }
+        )
     }
 
     /// The record a row holds in its first columns, in the order of `names` (read by position: looking each column up

@@ -12,7 +12,7 @@ public enum LeavePassTable {
             sql: "SELECT status FROM student WHERE id = ?\(scope.condition())",
             arguments: [pass.studentID] + scope.arguments
         )
-        guard let status else { throw KioskError(.dataError, "unknown student '\(pass.studentID)'") }
+        guard let status else { throw KioskError(.dataError, "unknown student '\(pass.studentID)'", domain: .notFound) }
         guard status == StudentStatus.active.rawValue else {
             throw KioskError(.dataError, "student '\(pass.studentID)' is inactive; a leave pass needs an active student")
         }

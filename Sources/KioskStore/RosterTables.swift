@@ -83,7 +83,9 @@ public enum RosterTables {
     /// Binds `uid` to an existing student. Binding a tag already bound to that student changes nothing; a tag
     /// bound to someone else is refused. Returns whether a new binding was made.
     public static func enroll(_ uid: TagUID, studentID: String, missing: String, in db: Database) throws -> Bool {
-        guard try student(id: studentID, db) != nil else { throw KioskError(.dataError, "unknown student '\(studentID)': \(missing)") }
+        guard try student(id: studentID, db) != nil else {
+            throw KioskError(.dataError, "unknown student '\(studentID)': \(missing)", domain: .notFound)
+        }
         if let owner = try owner(of: uid, db) {
             guard owner == studentID else { throw KioskError(.dataError, "UID \(uid) is already bound to student '\(owner)'; refusing to move it") }
             return false
