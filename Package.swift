@@ -116,6 +116,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "KioskWire", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        // The signed logs of LOG-FORMAT.md: leaf bytes, Merkle trees over stored subtrees, signed checkpoints, proof files.
+        .target(name: "KioskLog", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .target(
             name: "KioskCommandLine",
             dependencies: ["KioskCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -337,6 +339,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskLogTests",
+            dependencies: ["KioskLog", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KioskSyncTests",
             dependencies: [
