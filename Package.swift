@@ -79,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "KioskJournal",
-            dependencies: ["KioskCore", "KioskStore", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KioskCore", "KioskStore", "KioskLog", "CSystemClock", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
@@ -115,7 +115,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "KioskWire", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        .target(name: "KioskWire", dependencies: ["KioskCore", "KioskLog"], swiftSettings: strictSettings),
         // The signed logs of LOG-FORMAT.md: leaf bytes, Merkle trees over stored subtrees, signed checkpoints, proof files.
         .target(name: "KioskLog", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .target(
@@ -222,10 +222,16 @@ let package = Package(
             resources: [.embedInCode("Templates"), .embedInCode("Assets")],
             swiftSettings: strictSettings
         ),
+        // The gate's signed log over its journal: the stored tree brought up to date, checkpoints, verification, export.
+        .target(
+            name: "KioskGateLog",
+            dependencies: ["KioskCore", "KioskJournal", "KioskWire", "KioskLog"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "KioskSync",
             dependencies: [
-                "KioskCore", "KioskJournal", "KioskWire", "CMalloc",
+                "KioskCore", "KioskJournal", "KioskWire", "KioskGateLog", "KioskLog", "CMalloc",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -253,7 +259,7 @@ let package = Package(
             dependencies: [
                 // No hub code: `kiosk demo` runs `kiosk-hub` as a process of its own.
                 "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync",
-                "CSystemClock", "CMalloc", "KioskCommandLine",
+                "KioskGateLog", "KioskLog", "CSystemClock", "CMalloc", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -332,10 +338,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "KioskCLITests", dependencies: ["kiosk", "KioskTesting", "KioskCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskCLITests",
+            dependencies: ["kiosk", "KioskTesting", "KioskCore", "KioskLog", "KioskWire", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KioskReadersTests",
             dependencies: ["KioskReaders", "KioskDaemon", "KioskJournal", "KioskTesting", "kiosk", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "KioskGateLogTests",
+            dependencies: [
+                "KioskGateLog", "KioskJournal", "KioskLog", "KioskWire", "KioskCore", "KioskTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskCore"], swiftSettings: strictSettings),
@@ -347,7 +364,8 @@ let package = Package(
         .testTarget(
             name: "KioskSyncTests",
             dependencies: [
-                "KioskSync", "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskJournal", "KioskWire", "KioskCore", "KioskTesting",
+                "KioskSync", "KioskGateLog", "KioskLog", "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskJournal", "KioskWire", "KioskCore",
+                "KioskTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -99,6 +99,26 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v6") { db in
+            // The gate's signed log: its Merkle tree as complete subtree hashes (level 0: the leaf of seq idx + 1), and
+            // the latest checkpoint the kiosk signed and the latest the hub cosigned.
+            try db.execute(
+                sql: """
+                    CREATE TABLE log_node (
+                        level INTEGER NOT NULL,
+                        idx INTEGER NOT NULL,
+                        hash BLOB NOT NULL,
+                        PRIMARY KEY (level, idx)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE log_checkpoint (
+                        kind TEXT PRIMARY KEY NOT NULL CHECK (kind IN ('signed', 'cosigned')),
+                        size INTEGER NOT NULL,
+                        note TEXT NOT NULL,
+                        vkey TEXT NOT NULL
+                    );
+                    """
+            )
+        }
         return migrator
     }
 }

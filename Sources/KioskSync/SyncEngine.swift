@@ -1,6 +1,8 @@
 import Foundation
 public import KioskCore
+import KioskGateLog
 public import KioskJournal
+public import KioskLog
 public import Logging
 public import ServiceLifecycle
 
@@ -20,6 +22,8 @@ public final class SyncEngine: Service, Sendable {
     private let tokenFile: String
     private let tokenRecheck: Duration
     private let wakeSignal = WakeSignal()
+    /// The key that signs a checkpoint of the gate's log after each pass that sent events, if the kiosk has one.
+    private let logKey: NoteSigner?
     /// Events pushed before the queue drained that count as a backlog, whose freed memory is returned to the system;
     /// a pass of a steady day pushes a handful.
     static let backlogEvents = 100
@@ -34,8 +38,10 @@ public final class SyncEngine: Service, Sendable {
         idlePoll: Duration = .seconds(30),
         tokenRecheck: Duration = .seconds(2),
         clock: WallClock = .system,
+        logKey: NoteSigner? = nil,
         logger: Logger
     ) {
+        self.logKey = logKey
         self.tokenFile = configuration.tokenFile
         self.tokenRecheck = tokenRecheck
         self.journal = journal
@@ -64,7 +70,19 @@ public final class SyncEngine: Service, Sendable {
         if case .tokenRejected(let status) = report.outcome {
             try await journal.recordSyncFailure(.tokenRejected, "token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
         }
+        if report.acknowledged + report.quarantined > 0 { await signCheckpoint() }
         return report
+    }
+
+    /// Signs a checkpoint of the gate's whole log; a failure is logged and never stops syncing.
+    private func signCheckpoint() async {
+        guard let logKey else { return }
+        do {
+            let signed = try await GateLog(journal: journal).signCheckpoint(with: logKey)
+            logger.debug("checkpoint signed", metadata: ["log.size": "\(signed.checkpoint.size)"])
+        } catch {
+            logger.warning("cannot sign a checkpoint of the log: \(error.message)")
+        }
     }
 
     /// Closes the hub client; for callers that use `pushPending()` without `run()`.

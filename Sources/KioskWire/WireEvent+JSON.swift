@@ -1,4 +1,11 @@
 extension WireEvent {
+    /// The event alone as JSON, as `JSONEncoder` writes it: one line of a log export.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter(capacity: 400)
+        write(to: &writer)
+        return writer.bytes
+    }
+
     /// Writes the event as `JSONEncoder` would (the same keys in the same order, absent optionals left out).
     func write(to writer: inout JSONWriter) {
         writer.raw("{\"id\":")

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import KioskCore
 import KioskDaemon
+import KioskGateLog
 import KioskJournal
+import KioskLog
 import KioskReaders
 import KioskSync
 import Logging
@@ -30,12 +32,13 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "kiosk")
         let states = ReaderStates(onChange: ReaderStateFile(dataDirectory: configuration.dataDirectory).write)
         let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states)
+        let logKey = GateLogKey.signer(for: configuration) { logger.error("\($0)") }
         let runtime = KioskRuntime(
             configuration: configuration,
             journal: journal,
             readers: readers,
             readerStates: states,
-            sync: syncEngine(configuration, journal: journal, logger: logger),
+            sync: syncEngine(configuration, journal: journal, logKey: logKey, logger: logger),
             display: display,
             logger: logger
         )
@@ -50,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The engine pushing to the configured hub. A token file that cannot be read yet leaves the engine waiting
     /// for it (taps are still recorded and stay pending); a hub address the client cannot use is logged and the
     /// kiosk runs on without sync.
-    private func syncEngine(_ configuration: KioskConfiguration, journal: Journal, logger: Logger) -> SyncEngine? {
+    private func syncEngine(_ configuration: KioskConfiguration, journal: Journal, logKey: NoteSigner?, logger: Logger) -> SyncEngine? {
         guard let sync = configuration.sync else { return nil }
         var token = ""
         do {
@@ -61,7 +64,13 @@ struct RunCommand: AsyncParsableCommand {
             logger.error("not syncing to the hub yet: \(error.message); taps stay pending until this is fixed")
         }
         do {
-            return SyncEngine(journal: journal, client: try HubClient(configuration: sync, token: token), configuration: sync, logger: logger)
+            return SyncEngine(
+                journal: journal,
+                client: try HubClient(configuration: sync, token: token),
+                configuration: sync,
+                logKey: logKey,
+                logger: logger
+            )
         } catch {
             logger.error("not syncing to the hub: \(error.message); taps stay pending until this is fixed")
             return nil

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KioskCore
+import KioskGateLog
 import KioskJournal
 import KioskSync
 import Logging
@@ -39,7 +40,14 @@ struct SyncCommand: AsyncParsableCommand {
         logger.logLevel = .error
         var bounded = sync
         if timeout > 0 { bounded.connectTimeoutSeconds = min(sync.connectTimeoutSeconds, timeout) }
-        let engine = SyncEngine(journal: journal, client: try HubClient(configuration: bounded, token: token), configuration: sync, logger: logger)
+        let logKey = GateLogKey.signer(for: configuration) { try? FileHandle.standardError.write(contentsOf: Data("kiosk: \($0)\n".utf8)) }
+        let engine = SyncEngine(
+            journal: journal,
+            client: try HubClient(configuration: bounded, token: token),
+            configuration: sync,
+            logKey: logKey,
+            logger: logger
+        )
         do {
             try await push(engine, journal: journal, sync: sync)
         } catch {

@@ -17,7 +17,7 @@ struct Kiosk: AsyncParsableCommand {
             """,
         subcommands: [
             RunCommand.self, DemoCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
-            MusterCommand.self, PassCommand.self,
+            MusterCommand.self, PassCommand.self, LogCommand.self,
             StatusCommand.self, SyncCommand.self, ReadersCommand.self, DoctorCommand.self,
         ]
     )

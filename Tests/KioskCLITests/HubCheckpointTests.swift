@@ -9,11 +9,7 @@ import Testing
     /// commit, on a connection of its own: its writer alone would wait for 10,000 pages of log.
     @Test func aServingHubCheckpointsAfterAKioskPushes() async throws {
         let hub = try HubSandbox()
-        let created = try hub.hub("token", "create", "--kiosk", "gate-1")
-        let token = try #require(created.stdout.split(separator: "\n").last.map(String.init))
-        let port = try LoopbackPort.free()
-        let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", hub.directory])
-        _ = try await server.line(containing: "listening on")
+        let (server, port, token) = try await hub.serve(tokenFor: "gate-1")
         let database = hub.directory + "/hub.sqlite"
         let before = FileManager.default.contents(atPath: database)
 

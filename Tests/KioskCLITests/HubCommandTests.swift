@@ -2,6 +2,8 @@ import Foundation
 import KioskTesting
 import Testing
 
+@testable import kiosk
+
 /// Runs the built `kiosk-hub` executable on a temporary data directory, removed when the sandbox goes away.
 struct HubSandbox {
     static let executable = KioskRun.executable.deletingLastPathComponent().appendingPathComponent("kiosk-hub")
@@ -26,6 +28,16 @@ struct HubSandbox {
 
     func hub(_ arguments: [String]) throws -> KioskRun {
         try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable)
+    }
+
+    /// Starts `kiosk-hub serve` on a free loopback port, with a token made for `kioskID`, once it listens.
+    func serve(tokenFor kioskID: String) async throws -> (server: LoggedProcess, port: Int, token: String) {
+        let created = try hub("token", "create", "--kiosk", kioskID)
+        let token = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+        let port = try LoopbackPort.free()
+        let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", directory])
+        _ = try await server.line(containing: "listening on")
+        return (server, port, token)
     }
 }
 

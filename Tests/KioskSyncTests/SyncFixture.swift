@@ -5,6 +5,7 @@ import KioskCore
 import KioskHub
 import KioskHubServer
 import KioskJournal
+import KioskLog
 import KioskSync
 import KioskTesting
 import Logging
@@ -54,6 +55,7 @@ struct SyncFixture {
         backoff: SyncBackoff? = nil,
         idlePoll: Duration = .seconds(30),
         timeoutSeconds: Int = patientTimeoutSeconds,
+        logKey: NoteSigner? = nil,
         _ body: @Sendable (SyncEngine) async throws -> Value
     ) async throws -> Value {
         let hub = self.hub
@@ -85,6 +87,7 @@ struct SyncFixture {
                         configuration: configuration,
                         backoff: backoff,
                         idlePoll: idlePoll,
+                        logKey: logKey,
                         logger: quiet
                     )
                     let value = try await body(engine)

@@ -1,0 +1,60 @@
+public import KioskCore
+public import KioskJournal
+public import KioskLog
+import KioskWire
+
+/// The gate's signed log (CONTRACT.md "Signed logs"): leaf i is the kiosk's own event with seq i + 1. The journal keeps
+/// its tree (`Journal+Log`); this brings the tree up to the last event and signs checkpoints of it, off the tap path.
+public struct GateLog: Sendable {
+    public let journal: Journal
+
+    public init(journal: Journal) {
+        self.journal = journal
+    }
+
+    /// How many leaves a transaction of `extend()` appends at most, so that a tap never waits long for the writer.
+    static let leavesPerTransaction = 1_000
+
+    /// Brings the stored tree up to the kiosk's last own event, and returns its size. The tree stops before a seq
+    /// the journal lacks (seqs run 1, 2, 3, … with no gap) and before an event no leaf can encode, which it names.
+    public func extend() async throws(KioskError) -> Int64 {
+        var size = try await journal.logSize()
+        while true {
+            let events = try await journal.ownEvents(fromSeq: size + 1, limit: Self.leavesPerTransaction)
+            var hashes: [MerkleHash] = []
+            for event in events where event.seq == size + 1 + Int64(hashes.count) {
+                hashes.append(try Self.leafHash(of: event))
+            }
+            guard !hashes.isEmpty else { return size }
+            if try await journal.appendToLog(hashes, atSize: size) {
+                size += Int64(hashes.count)
+            } else {
+                size = try await journal.logSize()
+            }
+            if hashes.count < events.count || events.count < Self.leavesPerTransaction { return size }
+        }
+    }
+
+    /// Signs a checkpoint of the whole log with `key` and keeps it as the latest the kiosk signed.
+    public func signCheckpoint(with key: NoteSigner) async throws(KioskError) -> SignedCheckpoint {
+        let size = try await extend()
+        let root = try await journal.logRoot(size: size)
+        let signed: SignedCheckpoint
+        do {
+            signed = try SignedCheckpoint(Checkpoint(origin: key.name, size: size, rootHash: root), signedBy: key)
+        } catch {
+            throw KioskError(.dataError, "cannot sign a checkpoint of the log: \(error)")
+        }
+        try await journal.keepCheckpoint(KeptCheckpoint(kind: .signed, size: size, note: signed.text, vkey: key.verifier.vkey))
+        return signed
+    }
+
+    /// The leaf hash of one of the kiosk's events; an event no leaf can encode is named.
+    static func leafHash(of event: EventRecord) throws(KioskError) -> MerkleHash {
+        do {
+            return try EventLeaf(event).leafHash
+        } catch {
+            throw KioskError(.dataError, "seq \(event.seq): the event cannot enter the signed log: \(error)")
+        }
+    }
+}

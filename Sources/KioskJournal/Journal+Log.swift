@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+public import KioskCore
+public import KioskLog
+import KioskStore
+
+/// The journal's copy of the gate's signed log (LOG-FORMAT.md): the Merkle tree of the kiosk's own events, kept as
+/// complete subtree hashes (`log_node`), and the checkpoints the kiosk signed of it (`log_checkpoint`).
+extension Journal {
+    /// How many of the kiosk's own events the stored tree holds.
+    public func logSize() async throws(KioskError) -> Int64 {
+        try await read { db in try Self.logSize(db) }
+    }
+
+    /// Up to `limit` of the kiosk's own events from `seq` on, in seq order.
+    public func ownEvents(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
+        let kioskID = self.kioskID
+        return try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?",
+                arguments: [kioskID, seq, limit]
+            ).map(EventColumns.record)
+        }
+    }
+
+    /// Appends the leaves whose hashes are `leafHashes` to a stored tree of `size` leaves, in one transaction: each
+    /// stores its leaf and the subtrees it completes (O(log n) reads and writes). Returns false, storing nothing,
+    /// when the tree no longer has `size` leaves (another process appended first).
+    public func appendToLog(_ leafHashes: [MerkleHash], atSize size: Int64) async throws(KioskError) -> Bool {
+        try await write { db in
+            guard try Self.logSize(db) == size else { return false }
+            let insert = try db.cachedStatement(sql: "INSERT INTO log_node (level, idx, hash) VALUES (?, ?, ?)")
+            let nodes = StoredLogNodes(db: db)
+            for (offset, leaf) in leafHashes.enumerated() {
+                for node in try MerkleTree.nodesToStore(appending: leaf, toSize: size + Int64(offset), from: nodes) {
+                    try insert.execute(arguments: [node.level, node.index, Data(node.hash.bytes)])
+                }
+            }
+            return true
+        }
+    }
+
+    /// The root of the stored tree's first `size` leaves.
+    public func logRoot(size: Int64) async throws(KioskError) -> MerkleHash {
+        try await read { db in try MerkleTree.root(size: size, from: StoredLogNodes(db: db)) }
+    }
+
+    /// Every stored node of the tree (what `kiosk log verify` compares the events with).
+    public func storedLogNodes() async throws(KioskError) -> [MerkleNode] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM log_node").map { row in
+                guard let hash = MerkleHash(bytes: Array(row["hash"] as Data)) else { throw StoredLogNodes.damaged }
+                return MerkleNode(level: row["level"], index: row["idx"], hash: hash)
+            }
+        }
+    }
+
+    /// Keeps `checkpoint` as the latest of its kind (signed by the kiosk, or cosigned by the hub too), replacing the one
+    /// before: the tree itself shows that the log only grew, so the latest of each is what there is to check.
+    public func keepCheckpoint(_ checkpoint: KeptCheckpoint) async throws(KioskError) {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO log_checkpoint (kind, size, note, vkey) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(kind) DO UPDATE SET size = excluded.size, note = excluded.note, vkey = excluded.vkey
+                    """,
+                arguments: [checkpoint.kind.rawValue, checkpoint.size, checkpoint.note, checkpoint.vkey]
+            )
+        }
+    }
+
+    /// The latest checkpoint of each kind kept.
+    public func keptCheckpoints() async throws(KioskError) -> [KeptCheckpoint] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT kind, size, note, vkey FROM log_checkpoint ORDER BY kind").compactMap { row in
+                KeptCheckpoint.Kind(rawValue: row["kind"]).map { KeptCheckpoint(kind: $0, size: row["size"], note: row["note"], vkey: row["vkey"]) }
+            }
+        }
+    }
+
+    private static func logSize(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM log_node WHERE level = 0") ?? 0
+    }
+}
+
+/// A checkpoint of the gate's log the journal keeps: its signed-note text, the size it covers, and the kiosk's vkey
+/// that signed it (a key made anew after a lost key file signs the ones after).
+public struct KeptCheckpoint: Sendable, Hashable {
+    /// Whose signatures it carries.
+    public enum Kind: String, Sendable {
+        /// The kiosk's signature alone.
+        case signed
+        /// The kiosk's and the hub's.
+        case cosigned
+    }
+
+    public var kind: Kind
+    public var size: Int64
+    public var note: String
+    public var vkey: String
+
+    public init(kind: Kind, size: Int64, note: String, vkey: String) {
+        self.kind = kind
+        self.size = size
+        self.note = note
+        self.vkey = vkey
+    }
+}
+
+/// The stored tree's nodes, read on one connection inside one of its transactions.
+struct StoredLogNodes: MerkleNodeReader {
+    let db: Database
+
+    static let damaged = DatabaseError(message: "a stored log node is not a 32-byte hash")
+
+    func hash(level: Int, index: Int64) throws -> MerkleHash {
+        guard let data = try Data.fetchOne(db, sql: "SELECT hash FROM log_node WHERE level = ? AND idx = ?", arguments: [level, index]),
+            let hash = MerkleHash(bytes: Array(data))
+        else { throw Self.damaged }
+        return hash
+    }
+}
