@@ -28,8 +28,11 @@ public enum TestDatabase {
     /// the rest of the test process.
     public static func hubStore(directory: String) async throws -> HubStore {
         guard let server = postgresURL.flatMap(DatabaseURL.init) else { return try HubStore.open(dataDirectory: directory) }
-        let storage = try await postgresStorage(url: try await createDatabase(on: server))
-        try await storage.migrate()
+        let storage = try await creation.withPermit {
+            let storage = try await postgresStorage(url: try await createDatabase(on: server))
+            try await storage.migrate()
+            return storage
+        }
         return HubStore(storage: storage)
     }
 
@@ -53,6 +56,9 @@ public enum TestDatabase {
         Task { await client.run() }
         return PostgresHubStorage(client: client, url: url, logger: quiet)
     }
+
+    /// Two databases made at once: the machines running the tests have two cores.
+    private static let creation = DatabaseCreationPermits(2)
 
     private static var quiet: Logger {
         var logger = Logger(label: "test-database")
