@@ -107,11 +107,6 @@ public struct DayClose: Sendable {
 
     /// Writes a file of the reports directory atomically, owner-only (0600) whatever the umask.
     private func write(_ text: String, to path: String) throws(KioskError) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        } catch {
-            throw KioskError(.ioError, "cannot write \(path): \(error.localizedDescription)")
-        }
+        try OwnerOnlyFile.write(Array(text.utf8), to: path)
     }
 }
