@@ -6,7 +6,8 @@ import KioskHubStorage
 /// The live part of every Today page open in this hub process. Per property, the day is computed once when a page
 /// joins, when a change of it is announced (by any hub process sharing the database) and when time passing changes it
 /// (`ConsoleToday.nextChangeByTime`: curfew, a pass), and handed to each of its pages; while nothing changes nothing is
-/// read, however many pages and properties are open, and each page gets a heartbeat every `heartbeat`.
+/// read, however many pages and properties are open. Every page gets a heartbeat at each whole multiple of
+/// `heartbeat` on the wall clock, all from one timer: the process wakes once per beat, not once per page (P12).
 actor LiveTodayFeed {
     /// What a page is sent: the day again, or that nothing changed for `heartbeat`.
     enum Update: Sendable {
@@ -28,7 +29,9 @@ actor LiveTodayFeed {
         var pages: [Int: AsyncStream<Update>.Continuation] = [:]
         /// Whether the day must be computed again for the next update.
         var stale = true
-        /// Wakes the task: the day went stale, or its heartbeat or next change by time is due.
+        /// Whether its pages were sent a day: a heartbeat means nothing changed since.
+        var shown = false
+        /// Wakes the task: the day went stale, or its next change by time is due.
         let wake: AsyncStream<Void>.Continuation
         var task: Task<Void, Never>?
     }
@@ -41,6 +44,8 @@ actor LiveTodayFeed {
     private var counter = 0
     /// Hears the announced changes while any page is open.
     private var listening: Task<Void, Never>?
+    /// Sends the heartbeats while any page is open.
+    private var beating: Task<Void, Never>?
 
     init(changes: HubChanges, clock: WallClock, heartbeat: Duration, today: @escaping Today) {
         self.changes = changes
@@ -55,6 +60,11 @@ actor LiveTodayFeed {
         if listening == nil {
             let heard = changes.subscribe()
             listening = Task { for await change in heard { self.hear(change) } }
+        }
+        if beating == nil {
+            beating = Task { [heartbeat] in
+                while (try? await Task.sleep(for: Self.untilBeat(heartbeat, now: Date()))) != nil { self.beat() }
+            }
         }
         let (updates, continuation) = AsyncStream.makeStream(of: Update.self, bufferingPolicy: .bufferingNewest(1))
         counter += 1
@@ -98,38 +108,48 @@ actor LiveTodayFeed {
         if watches.isEmpty {
             listening?.cancel()
             listening = nil
+            beating?.cancel()
+            beating = nil
         }
     }
 
-    /// Computes the day of `property` whenever it is stale or time changes it, and sends heartbeats between, until its
-    /// last page leaves or its day cannot be read.
+    /// Computes the day of `property` whenever it is stale or time changes it, until its last page leaves or its day
+    /// cannot be read.
     private func look(at property: HubProperty, generation: Int, wakes: AsyncStream<Void>) async {
         var nextChange: Date?
-        var lastUpdate = ContinuousClock.now
         var timer: Task<Void, Never>?
         defer { timer?.cancel() }
         for await _ in wakes {
             guard let watch = watches[property.id], watch.generation == generation else { return }
-            if watch.stale || nextChange.map({ $0 <= clock.now() }) == true {
-                watches[property.id]?.stale = false
-                guard let day = try? await today(property) else {
-                    if watches[property.id]?.generation == generation { end(property.id) }
-                    return
-                }
-                nextChange = day.nextChangeByTime
-                send(.today(day), to: property.id, generation: generation)
-                lastUpdate = .now
-            } else if lastUpdate.duration(to: .now) >= heartbeat {
-                send(.quiet, to: property.id, generation: generation)
-                lastUpdate = .now
+            guard watch.stale || nextChange.map({ $0 <= clock.now() }) == true else { continue }
+            watches[property.id]?.stale = false
+            guard let day = try? await today(property) else {
+                if watches[property.id]?.generation == generation { end(property.id) }
+                return
             }
-            var wait = heartbeat - lastUpdate.duration(to: .now)
-            if let nextChange { wait = min(wait, .seconds(max(0, nextChange.timeIntervalSince(clock.now())))) }
+            nextChange = day.nextChangeByTime
+            send(.today(day), to: property.id, generation: generation)
+            watches[property.id]?.shown = true
             timer?.cancel()
-            timer = Task { [wake = watch.wake] in
-                if (try? await Task.sleep(for: wait)) != nil { wake.yield() }
+            timer = nextChange.map { change in
+                Task { [wake = watch.wake, wait = Duration.seconds(max(0, change.timeIntervalSince(clock.now())))] in
+                    if (try? await Task.sleep(for: wait)) != nil { wake.yield() }
+                }
             }
         }
+    }
+
+    /// A heartbeat to every open page that was sent a day.
+    private func beat() {
+        for (property, watch) in watches where watch.shown { send(.quiet, to: property, generation: watch.generation) }
+    }
+
+    /// How long after `now` the next whole multiple of `period` since the Unix epoch comes: heartbeats fall on the
+    /// same instants in every stream (and on the minute, which the pages show).
+    static func untilBeat(_ period: Duration, now: Date) -> Duration {
+        let periodNanoseconds = max(1, period.components.seconds * 1_000_000_000 + period.components.attoseconds / 1_000_000_000)
+        let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1_000_000_000)
+        return .nanoseconds(periodNanoseconds - nowNanoseconds % periodNanoseconds)
     }
 
     /// Each page keeps only its newest update while it writes the one before; a heartbeat never displaces a day.

@@ -35,6 +35,23 @@ public struct GateLog: Sendable {
         }
     }
 
+    /// Appends the leaves of `events`, the kiosk's own in seq order as a sync pass reads them, when they continue the
+    /// stored tree: a backlog's tree is built while its batches are at the hub, from the events already read
+    /// (P4). Events that do not continue it are left to `extend()`.
+    public func extend(with events: [EventRecord]) async throws(KioskError) {
+        guard let first = events.first, first.kioskID == journal.kioskID else { return }
+        let size = first.seq - 1
+        var hashes: [MerkleHash] = []
+        hashes.reserveCapacity(events.count)
+        for event in events {
+            guard event.seq == size + 1 + Int64(hashes.count), event.kioskID == journal.kioskID, let leaf = try? Self.leafHash(of: event) else {
+                break
+            }
+            hashes.append(leaf)
+        }
+        if !hashes.isEmpty { _ = try await journal.appendToLog(hashes, atSize: size) }
+    }
+
     /// Signs a checkpoint of the whole log with `key` and keeps it as the latest the kiosk signed.
     public func signCheckpoint(with key: NoteSigner) async throws(KioskError) -> SignedCheckpoint {
         let size = try await extend()

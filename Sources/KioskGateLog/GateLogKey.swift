@@ -43,30 +43,19 @@ public struct GateLogKey: Sendable {
             throw KioskError(.configuration, "cannot make a log key named '\(name)': \(error)")
         }
         try OwnerOnlyDirectory.create(dataDirectory, noun: "data directory")
-        try OwnerOnlyFile.write(Array((text(of: signer) + "\n").utf8), to: path)
+        try OwnerOnlyFile.write(Array((signer.keyText + "\n").utf8), to: path)
         return GateLogKey(signer: signer, replaced: replaced)
-    }
-
-    /// The key file's line for `signer`.
-    static func text(of signer: NoteSigner) -> String {
-        let keyID = String(signer.verifier.keyID, radix: 16)
-        return "PRIVATE+KEY+\(signer.name)+\(String(repeating: "0", count: 8 - keyID.count) + keyID)+"
-            + Data([NoteKeyType.ed25519.rawValue] + signer.seed).base64EncodedString()
     }
 
     /// The signer in the key file at `path`, which must be `name`'s; why not otherwise.
     static func read(_ path: String, name: String) -> Result<NoteSigner, KeyFileProblem> {
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(KeyFileProblem("it cannot be read")) }
         let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let parts = line.split(separator: "+", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0] == "PRIVATE", parts[1] == "KEY", let key = Data(base64Encoded: String(parts[4])), key.count == 33,
-            key.first == NoteKeyType.ed25519.rawValue
-        else { return .failure(KeyFileProblem("it holds no Ed25519 signer key")) }
-        guard parts[2] == name else { return .failure(KeyFileProblem("it holds the key of '\(parts[2])', not '\(name)'")) }
-        guard let signer = try? NoteSigner(name: name, seed: Array(key.dropFirst())), text(of: signer) == line else {
-            return .failure(KeyFileProblem("its key ID does not match its key"))
+        do {
+            return .success(try SignerKeyText.signer(line, name: name))
+        } catch {
+            return .failure(KeyFileProblem(error.description))
         }
-        return .success(signer)
     }
 
     /// Why a key file's key cannot be used.

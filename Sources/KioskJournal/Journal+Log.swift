@@ -31,9 +31,9 @@ extension Journal {
         try await write { db in
             guard try Self.logSize(db) == size else { return false }
             let insert = try db.cachedStatement(sql: "INSERT INTO log_node (level, idx, hash) VALUES (?, ?, ?)")
-            let nodes = StoredLogNodes(db: db)
-            for (offset, leaf) in leafHashes.enumerated() {
-                for node in try MerkleTree.nodesToStore(appending: leaf, toSize: size + Int64(offset), from: nodes) {
+            var tree = MerkleAppender(stored: StoredLogNodes(db: db), size: size)
+            for leaf in leafHashes {
+                for node in try tree.append(leaf) {
                     try insert.execute(arguments: [node.level, node.index, Data(node.hash.bytes)])
                 }
             }
@@ -115,7 +115,8 @@ struct StoredLogNodes: MerkleNodeReader {
     static let damaged = DatabaseError(message: "a stored log node is not a 32-byte hash")
 
     func hash(level: Int, index: Int64) throws -> MerkleHash {
-        guard let data = try Data.fetchOne(db, sql: "SELECT hash FROM log_node WHERE level = ? AND idx = ?", arguments: [level, index]),
+        let select = try db.cachedStatement(sql: "SELECT hash FROM log_node WHERE level = ? AND idx = ?")
+        guard let data = try Data.fetchOne(select, arguments: [level, index]),
             let hash = MerkleHash(bytes: Array(data))
         else { throw Self.damaged }
         return hash

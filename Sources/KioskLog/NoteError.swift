@@ -16,6 +16,7 @@ public struct NoteError: Error, CustomStringConvertible, Sendable, Equatable {
         case keyNameNotOrigin(key: String, origin: String)
         case signingFailed(key: String)
         case timeOutOfRange(Int64)
+        case invalidSignerKey(String, why: String)
     }
 
     private let reason: Reason
@@ -37,6 +38,7 @@ public struct NoteError: Error, CustomStringConvertible, Sendable, Equatable {
     static func keyNameNotOrigin(key: String, origin: String) -> NoteError { .init(.keyNameNotOrigin(key: key, origin: origin)) }
     static func signingFailed(key: String) -> NoteError { .init(.signingFailed(key: key)) }
     static func timeOutOfRange(_ time: Int64) -> NoteError { .init(.timeOutOfRange(time)) }
+    static func invalidSignerKey(_ name: String, _ why: String) -> NoteError { .init(.invalidSignerKey(name, why: why)) }
 
     public var description: String {
         switch reason {
@@ -56,6 +58,7 @@ public struct NoteError: Error, CustomStringConvertible, Sendable, Equatable {
             "the log key's name \(key.quoted) is not the checkpoint's origin \(origin.quoted)"
         case .signingFailed(let key): "signing with key \(key.quoted) failed"
         case .timeOutOfRange(let time): "cosignature time \(time) is outside 0...\(Int64.max)"
+        case .invalidSignerKey(_, let why): why
         }
     }
 }

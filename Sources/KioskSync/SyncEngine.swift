@@ -63,7 +63,15 @@ public final class SyncEngine: Service, Sendable {
     /// is remembered in the journal for `kiosk status`. `progress` is told the events acknowledged so far.
     public func pushPending(progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws(KioskError) -> SyncPassReport {
         let pull = HubPull(journal: journal, client: client, pageSize: batchSize, clock: clock)
-        var pass = SyncPass(journal: journal, client: client, batchSize: batchSize, clock: clock, logger: logger, progress: progress)
+        var pass = SyncPass(
+            journal: journal,
+            log: logKey == nil ? nil : GateLog(journal: journal),
+            client: client,
+            batchSize: batchSize,
+            clock: clock,
+            logger: logger,
+            progress: progress
+        )
         let report =
             if let stop = try await pull.run() { SyncPassReport(outcome: stop, acknowledged: 0, quarantined: 0) } else { try await pass.run() }
         if report.acknowledged > 0 || report.outcome.isDrained { try await journal.recordSyncSuccess(at: clock.now()) }

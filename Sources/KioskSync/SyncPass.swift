@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskGateLog
 import KioskJournal
 import KioskWire
 import Logging
@@ -7,9 +8,11 @@ import Logging
 /// One pass over the pending events, oldest first, one batch at the hub at a time. While a batch is at the hub,
 /// the next one is read from the journal and encoded and the hub's answer for the one before is written to the
 /// journal, so neither side waits for the other; an event is marked synced only after the hub acknowledged it,
-/// batches are settled in order, and at most three batches are held at once whatever the backlog.
+/// batches are settled in order, and at most three batches are held at once whatever the backlog. With a `log`, the
+/// leaves of a batch are appended to the gate's signed log while it is at the hub, too.
 struct SyncPass {
     let journal: Journal
+    let log: GateLog?
     let client: HubClient
     let batchSize: Int
     let clock: WallClock
@@ -30,7 +33,9 @@ struct SyncPass {
         while let batch = current {
             async let answer = client.push(encoded: batch.body)
             async let following = PendingBatch.read(journal, afterSeq: batch.lastSeq, limit: batchSize)
+            async let logged: Void = extendLog(with: batch.events)
             if let answered { try await settle(answered.events, answered.verdicts) }
+            await logged
             answered = nil
             switch await answer {
             case .results(let verdicts): answered = (batch.events[...], verdicts)
@@ -41,6 +46,15 @@ struct SyncPass {
         if let answered { try await settle(answered.events, answered.verdicts) }
         let remaining = try await journal.syncCounts()
         return report(.drained(quarantined: remaining.quarantined))
+    }
+
+    /// Appends `events` to the signed log; a failure is logged, never stops the pass (`extend()` catches up later).
+    private func extendLog(with events: [EventRecord]) async {
+        do {
+            try await log?.extend(with: events)
+        } catch {
+            logger.warning("cannot extend the signed log: \(error.message)")
+        }
     }
 
     private func report(_ outcome: SyncPassOutcome) -> SyncPassReport {

@@ -47,6 +47,25 @@ import Testing
         try MerkleTree.root(size: Int64(events.count), from: InMemoryMerkleTree(leafHashes: events.map { try EventLeaf($0).leafHash }))
     }
 
+    /// A sync pass hands each batch it read to the log: events continuing the tree are appended, others left to
+    /// `extend()`, which then finds the tree already there.
+    @Test func aBatchContinuingTheTreeIsAppendedFromTheEventsAlreadyRead() async throws {
+        let gate = try await Gate(taps: 30)
+        let log = GateLog(journal: gate.journal)
+        let events = try await gate.journal.ownEvents(fromSeq: 1, limit: 100)
+        try await log.extend(with: Array(events[10..<20]))
+        #expect(try await gate.journal.logSize() == 0)
+        try await log.extend(with: Array(events[0..<10]))
+        try await log.extend(with: Array(events[10..<20]))
+        #expect(try await gate.journal.logSize() == 20)
+        try await log.extend(with: [events[20], events[22], events[21]])
+        #expect(try await gate.journal.logSize() == 21)
+        #expect(try await log.extend() == 30)
+        #expect(try await gate.journal.logRoot(size: 30) == Self.root(of: events.map(WireEvent.init)))
+        let verification = try await GateLogVerification.verify(gate.journal)
+        #expect(verification.problems.isEmpty)
+    }
+
     @Test func theStoredTreeHoldsEveryOwnEventAndGrowsInTransactionsOfItsOwn() async throws {
         let gate = try await Gate(taps: 2_500)
         let log = GateLog(journal: gate.journal)

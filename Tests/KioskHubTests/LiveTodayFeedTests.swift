@@ -116,3 +116,10 @@ import Testing
     waiting.close.finish()
     reading.close.finish()
 }
+
+/// Heartbeats fall on whole multiples of their period on the wall clock, the same instants for every page.
+@Test func heartbeatsFallOnWholeMultiplesOfTheirPeriod() {
+    #expect(LiveTodayFeed.untilBeat(.seconds(10), now: Date(timeIntervalSince1970: 1_000.5)) == .milliseconds(9_500))
+    #expect(LiveTodayFeed.untilBeat(.seconds(10), now: Date(timeIntervalSince1970: 1_000)) == .seconds(10))
+    #expect(LiveTodayFeed.untilBeat(.seconds(60), now: Date(timeIntervalSince1970: 1_795_275_187)) == .seconds(53))
+}

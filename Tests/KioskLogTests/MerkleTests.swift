@@ -144,6 +144,46 @@ private func flipped(_ hash: MerkleHash, bit: Int) -> MerkleHash {
         }
     }
 
+    /// A run of appends reads only the stored tree's right edge, and stores what appending one at a time would.
+    @Test func anAppenderReadsOnlyTheRightEdgeAndStoresEveryNode() throws {
+        let table = ReferenceTable.shared
+        for start in [0, 1, 6, 7, 8, 13] {
+            let stored = InMemoryMerkleTree(leafHashes: Array(table.leaves[..<start]))
+            let edge = MerkleAppender<MerkleNodesRead>.edge(ofSize: Int64(start))
+            #expect(edge.count == start.nonzeroBitCount)
+            var appender = MerkleAppender(
+                stored: MerkleNodesRead(
+                    try edge.map { MerkleNode(level: $0.level, index: $0.index, hash: try stored.hash(level: $0.level, index: $0.index)) }
+                ),
+                size: Int64(start)
+            )
+            var nodes: [MerkleNode] = []
+            for leaf in table.leaves[start...] { nodes += try appender.append(leaf) }
+            #expect(appender.size == Int64(table.leaves.count))
+            let built = InMemoryMerkleTree(leafHashes: table.leaves)
+            for node in nodes { #expect(try built.hash(level: node.level, index: node.index) == node.hash) }
+            #expect(nodes.count == (2 * table.leaves.count - table.leaves.count.nonzeroBitCount) - (2 * start - start.nonzeroBitCount))
+        }
+    }
+
+    /// The nodes an operation reads are learnt on placeholders, then fetched: the operation gives the same answer.
+    @Test func nodesReadAheadAnswerAsTheStoredTree() throws {
+        let table = ReferenceTable.shared
+        let stored = InMemoryMerkleTree(leafHashes: table.leaves)
+        for (old, new) in [(3, 41), (16, 32), (0, 7), (40, 41)] {
+            let positions = MerkleNodesRead.positions { recorder in
+                _ = try? MerkleTree.root(size: Int64(new), from: recorder)
+                _ = try? MerkleTree.consistencyProof(from: Int64(old), to: Int64(new), from: recorder)
+            }
+            let read = MerkleNodesRead(
+                try positions.map { MerkleNode(level: $0.level, index: $0.index, hash: try stored.hash(level: $0.level, index: $0.index)) }
+            )
+            #expect(try MerkleTree.root(size: Int64(new), from: read) == table.roots[new])
+            #expect(try MerkleTree.consistencyProof(from: Int64(old), to: Int64(new), from: read) == table.proofs[new][old])
+            #expect(throws: MerkleError.self) { try read.hash(level: 9, index: 0) }
+        }
+    }
+
     @Test func appendingInMemoryMatchesBuildingAtOnce() throws {
         let table = ReferenceTable.shared
         var tree = InMemoryMerkleTree()
