@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "KioskHubStorage",
             dependencies: [
-                "KioskCore",
+                "KioskCore", "KioskLog",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -159,7 +159,7 @@ let package = Package(
         .target(
             name: "KioskHub",
             dependencies: [
-                "KioskCore", "KioskWire", "CProcessExit", "KioskHubStorage",
+                "KioskCore", "KioskWire", "CProcessExit", "KioskHubStorage", "KioskLog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -187,6 +187,7 @@ let package = Package(
             name: "KioskHubServer",
             dependencies: [
                 "KioskCore", "KioskWire", "KioskReports", "KioskHub", "KioskHubStorage",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -246,6 +247,7 @@ let package = Package(
             dependencies: [
                 "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
                 "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting",
+                "KioskLog",
                 "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

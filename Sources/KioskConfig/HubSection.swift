@@ -37,6 +37,14 @@ enum HubSection {
             guard !path.isEmpty else { throw ValueProblem("the password file is empty (got '')") }
             hub.databasePasswordFile = path
         },
+        .string("log_name") { hub, name throws(ValueProblem) in
+            guard !name.isEmpty, !name.contains("+"),
+                !name.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+            else {
+                throw ValueProblem("\(ValueProblem.quote(name)) cannot name a key: give a non-empty name without spaces, '+' or control characters")
+            }
+            hub.logName = name
+        },
         .integer("database_connections") { hub, count throws(ValueProblem) in
             guard (1...200).contains(count) else { throw ValueProblem("\(count) is out of range; give 1 to 200 connections") }
             hub.databaseConnections = count

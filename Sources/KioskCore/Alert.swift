@@ -35,8 +35,41 @@ public struct Alert: Sendable, Hashable, Codable {
     public let students: [Student]
     public let kiosk: String?
     public let uid: String?
+    /// For `log_inconsistent`: the sizes of the kiosk's log the hub accepted and was refused, and why; absent from the
+    /// JSON of every other alert.
+    public let log: Log?
 
-    public init(id: String, event: AlertEvent, property: String, at: String, students: [Student] = [], kiosk: String? = nil, uid: String? = nil) {
+    /// What a `log_inconsistent` alert says of the refused checkpoint.
+    public struct Log: Sendable, Hashable, Codable {
+        public let acceptedSize: Int64
+        /// Nil when the text was no checkpoint at all.
+        public let refusedSize: Int64?
+        public let reason: String
+
+        public init(acceptedSize: Int64, refusedSize: Int64?, reason: String) {
+            self.acceptedSize = acceptedSize
+            self.refusedSize = refusedSize
+            self.reason = reason
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(acceptedSize, forKey: .acceptedSize)
+            try container.encode(refusedSize, forKey: .refusedSize)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+
+    public init(
+        id: String,
+        event: AlertEvent,
+        property: String,
+        at: String,
+        students: [Student] = [],
+        kiosk: String? = nil,
+        uid: String? = nil,
+        log: Log? = nil
+    ) {
         self.id = id
         self.event = event
         self.property = property
@@ -44,6 +77,7 @@ public struct Alert: Sendable, Hashable, Codable {
         self.students = students
         self.kiosk = kiosk
         self.uid = uid
+        self.log = log
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +89,7 @@ public struct Alert: Sendable, Hashable, Codable {
         try container.encode(students, forKey: .students)
         try container.encode(kiosk, forKey: .kiosk)
         try container.encode(uid, forKey: .uid)
+        try container.encodeIfPresent(log, forKey: .log)
     }
 
     /// The JSON a channel receives, keys sorted.

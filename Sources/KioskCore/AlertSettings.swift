@@ -21,6 +21,8 @@ public enum AlertEvent: String, Sendable, Hashable, CaseIterable, Codable {
     case gateOffline = "gate_offline"
     case gateBack = "gate_back"
     case unknownCard = "unknown_card"
+    /// A kiosk's checkpoint of its signed log was refused (CONTRACT.md "Signed logs").
+    case logInconsistent = "log_inconsistent"
 }
 
 /// One place alerts are delivered to.

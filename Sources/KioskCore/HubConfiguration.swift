@@ -24,6 +24,8 @@ public struct HubConfiguration: Sendable, Hashable {
     public var alerts: AlertSettings
     /// How and where `kiosk-hub report --print` prints (the `[reports]` section).
     public var printing: PrintSettings
+    /// The name of the hub's witness key; its log key is `<logName>/log` (`[hub] log_name`).
+    public var logName: String
 
     public init(
         host: String = "127.0.0.1",
@@ -37,7 +39,8 @@ public struct HubConfiguration: Sendable, Hashable {
         databasePasswordFile: String? = nil,
         databaseConnections: Int = 10,
         alerts: AlertSettings = AlertSettings(),
-        printing: PrintSettings = PrintSettings()
+        printing: PrintSettings = PrintSettings(),
+        logName: String = "kiosk-hub"
     ) {
         self.host = host
         self.port = port
@@ -51,5 +54,6 @@ public struct HubConfiguration: Sendable, Hashable {
         self.databaseConnections = databaseConnections
         self.alerts = alerts
         self.printing = printing
+        self.logName = logName
     }
 }

@@ -66,6 +66,16 @@ public struct GateLog: Sendable {
         return signed
     }
 
+    /// Keeps the hub's answer `note` to the checkpoint `signed` when it is that checkpoint still carrying the kiosk's
+    /// signature by `signer` (and the hub's cosignature, which `kiosk log verify` checks); returns whether it was kept.
+    public func keepCosigned(_ note: String, of signed: SignedCheckpoint, signer: NoteVerifier) async throws(KioskError) -> Bool {
+        guard let cosigned = try? SignedCheckpoint(parsing: note), cosigned.checkpoint == signed.checkpoint,
+            (try? cosigned.verify(kioskKey: signer, witnessKeys: [])) != nil
+        else { return false }
+        try await journal.keepCheckpoint(KeptCheckpoint(kind: .cosigned, size: signed.checkpoint.size, note: cosigned.text, vkey: signer.vkey))
+        return true
+    }
+
     /// The leaf hash of one of the kiosk's events; an event no leaf can encode is named.
     static func leafHash(of event: EventRecord) throws(KioskError) -> MerkleHash {
         do {

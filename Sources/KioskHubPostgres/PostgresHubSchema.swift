@@ -240,6 +240,37 @@ enum PostgresHubSchema {
                 "ALTER TABLE hub_user DROP COLUMN failed_logins, DROP COLUMN locked_until",
             ]
         ),
+        (
+            // The kiosks' signed logs, as the SQLite hub's `v11`; and the hub's own two keys, shared by its processes.
+            "v12",
+            [
+                """
+                CREATE TABLE kiosk_log_node (
+                    kiosk_id TEXT COLLATE "C" NOT NULL,
+                    level INTEGER NOT NULL,
+                    idx BIGINT NOT NULL,
+                    hash BYTEA NOT NULL,
+                    PRIMARY KEY (kiosk_id, level, idx)
+                )
+                """,
+                """
+                CREATE TABLE kiosk_log (
+                    kiosk_id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    property_id TEXT COLLATE "C" NOT NULL,
+                    vkey TEXT COLLATE "C",
+                    size BIGINT NOT NULL,
+                    checkpoint TEXT COLLATE "C",
+                    accepted_at BIGINT
+                )
+                """,
+                """
+                CREATE TABLE hub_log_key (
+                    role TEXT COLLATE "C" PRIMARY KEY NOT NULL CHECK (role IN ('witness', 'log')),
+                    key TEXT COLLATE "C" NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -158,6 +158,29 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // The kiosks' signed logs: each kiosk's tree of the events the hub holds (complete subtree hashes), its key and
+        // the latest checkpoint the hub cosigned. The hub's own keys are files beside the database.
+        migrator.registerMigration("v11") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kiosk_log_node (
+                        kiosk_id TEXT NOT NULL,
+                        level INTEGER NOT NULL,
+                        idx INTEGER NOT NULL,
+                        hash BLOB NOT NULL,
+                        PRIMARY KEY (kiosk_id, level, idx)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE kiosk_log (
+                        kiosk_id TEXT PRIMARY KEY NOT NULL,
+                        property_id TEXT NOT NULL,
+                        vkey TEXT,
+                        size INTEGER NOT NULL,
+                        checkpoint TEXT,
+                        accepted_at INTEGER
+                    );
+                    """
+            )
+        }
         return migrator
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import KioskCore
 import KioskHub
@@ -12,17 +13,22 @@ struct HubRoutes: Sendable {
     let store: HubStore
     let clock: WallClock
     let contacts: GateContacts
+    let logKeys: HubLogKeySource
+    /// Where a `log_inconsistent` alert goes.
+    let alertSettings: AlertSettings
 
-    init(store: HubStore, clock: WallClock) {
+    init(store: HubStore, clock: WallClock, logKeys: HubLogKeySource, alertSettings: AlertSettings) {
         self.store = store
         self.clock = clock
+        self.logKeys = logKeys
+        self.alertSettings = alertSettings
         contacts = GateContacts(store: store)
     }
 
     /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
     static let methods: [String: [HTTPRequest.Method]] = [
         WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
-        WirePaths.propertiesSummary: [.get],
+        WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post],
     ]
 
     func add(to router: Router<HubRequestContext>) {
@@ -33,6 +39,38 @@ struct HubRoutes: Sendable {
         api.get(RouterPath(WirePaths.roster)) { request, context in try await roster(request, context) }
         api.get(RouterPath(WirePaths.attendance)) { request, context in try await attendance(request, context) }
         api.get(RouterPath(WirePaths.propertiesSummary)) { request, context in try await propertiesSummary(request, context) }
+        api.post(RouterPath(WirePaths.checkpoints)) { request, context in try await checkpoint(request, context) }
+    }
+
+    /// Witnesses a kiosk's signed checkpoint: 200 with it cosigned, or 409 with why it is refused.
+    private func checkpoint(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: WirePaths.maximumCheckpointBytes)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw HubHTTPError(.contentTooLarge, "a checkpoint is at most \(WirePaths.maximumCheckpointBytes) bytes")
+        }
+        let witnessing = try await store.witness(
+            String(decoding: body.readableBytesView, as: UTF8.self),
+            kiosk: kioskID,
+            property: property,
+            offeredVkey: HTTPField.Name(WirePaths.logKeyHeader).flatMap { request.headers[$0] },
+            keys: try await logKeys.current(),
+            alertSettings: alertSettings,
+            now: clock.now()
+        )
+        switch witnessing {
+        case .cosigned(let note):
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: note))
+            )
+        case .refused(let refusal):
+            throw HubHTTPError(.conflict, refusal.reason)
+        }
     }
 
     private func health() async throws -> Response {

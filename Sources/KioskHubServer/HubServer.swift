@@ -29,7 +29,12 @@ public enum HubServer {
         router.add(middleware: ReadinessMiddleware(readiness: readiness))
         router.add(middleware: KioskErrorMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))
-        HubRoutes(store: store, clock: clock).add(to: router)
+        HubRoutes(
+            store: store,
+            clock: clock,
+            logKeys: HubLogKeySource(store: store, logName: configuration.logName),
+            alertSettings: configuration.alerts
+        ).add(to: router)
         additionalRoutes(router)
         return Application(
             router: router,

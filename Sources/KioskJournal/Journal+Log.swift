@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import KioskCore
 public import KioskLog
@@ -57,7 +57,8 @@ extension Journal {
     }
 
     /// Keeps `checkpoint` as the latest of its kind (signed by the kiosk, or cosigned by the hub too), replacing the one
-    /// before: the tree itself shows that the log only grew, so the latest of each is what there is to check.
+    /// before: the tree itself shows that the log only grew, so the latest of each is what there is to check. A
+    /// cosigned one ends the hub's refusal.
     public func keepCheckpoint(_ checkpoint: KeptCheckpoint) async throws(KioskError) {
         try await write { db in
             try db.execute(
@@ -67,6 +68,7 @@ extension Journal {
                     """,
                 arguments: [checkpoint.kind.rawValue, checkpoint.size, checkpoint.note, checkpoint.vkey]
             )
+            if checkpoint.kind == .cosigned { try db.execute(sql: "DELETE FROM log_refusal") }
         }
     }
 
@@ -76,6 +78,26 @@ extension Journal {
             try Row.fetchAll(db, sql: "SELECT kind, size, note, vkey FROM log_checkpoint ORDER BY kind").compactMap { row in
                 KeptCheckpoint.Kind(rawValue: row["kind"]).map { KeptCheckpoint(kind: $0, size: row["size"], note: row["note"], vkey: row["vkey"]) }
             }
+        }
+    }
+
+    /// Remembers that the hub refused the checkpoint of `size` for `reason`, until a checkpoint is cosigned.
+    public func recordLogRefusal(size: Int64, reason: String, at instant: Date) async throws(KioskError) {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO log_refusal (only_row, size, reason, refused_at) VALUES (1, ?, ?, ?)
+                    ON CONFLICT(only_row) DO UPDATE SET size = excluded.size, reason = excluded.reason, refused_at = excluded.refused_at
+                    """,
+                arguments: [size, reason, instant.storeMillis]
+            )
+        }
+    }
+
+    /// The hub's latest refusal of a checkpoint, nil when the latest it answered was cosigned (or none yet).
+    public func logRefusal() async throws(KioskError) -> (size: Int64, reason: String)? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT size, reason FROM log_refusal").map { row in (row["size"], row["reason"]) }
         }
     }
 

@@ -119,6 +119,19 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v7") { db in
+            // The hub's latest refusal of a checkpoint of the gate's log, until it accepts one again.
+            try db.execute(
+                sql: """
+                    CREATE TABLE log_refusal (
+                        only_row INTEGER PRIMARY KEY NOT NULL CHECK (only_row = 1),
+                        size INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        refused_at INTEGER NOT NULL
+                    );
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -82,12 +82,27 @@ public final class SyncEngine: Service, Sendable {
         return report
     }
 
-    /// Signs a checkpoint of the gate's whole log; a failure is logged and never stops syncing.
+    /// Signs a checkpoint of the gate's whole log and posts it to the hub, keeping what the hub answers: the
+    /// checkpoint cosigned, or its refusal (`kiosk status` shows it). A failure is logged and never stops syncing.
     private func signCheckpoint() async {
         guard let logKey else { return }
         do {
-            let signed = try await GateLog(journal: journal).signCheckpoint(with: logKey)
-            logger.debug("checkpoint signed", metadata: ["log.size": "\(signed.checkpoint.size)"])
+            let log = GateLog(journal: journal)
+            let signed = try await log.signCheckpoint(with: logKey)
+            let size = signed.checkpoint.size
+            switch await client.postCheckpoint(signed.text, vkey: logKey.verifier.vkey) {
+            case .cosigned(let note):
+                if try await log.keepCosigned(note, of: signed, signer: logKey.verifier) {
+                    logger.debug("checkpoint cosigned by the hub", metadata: ["log.size": "\(size)"])
+                } else {
+                    logger.warning("the hub's answer to the checkpoint of size \(size) is not that checkpoint cosigned")
+                }
+            case .refused(let reason):
+                try await journal.recordLogRefusal(size: size, reason: reason, at: clock.now())
+                logger.error("the hub refused the checkpoint of size \(size) of the log: \(reason)")
+            case .unavailable(let reason):
+                logger.warning("the checkpoint of size \(size) could not be posted: \(reason)")
+            }
         } catch {
             logger.warning("cannot sign a checkpoint of the log: \(error.message)")
         }

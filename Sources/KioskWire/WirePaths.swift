@@ -6,6 +6,12 @@ public enum WirePaths {
     /// The chain summary, for an operator token.
     public static let propertiesSummary = "/v1/properties/summary"
     public static let health = "/healthz"
+    /// A kiosk's signed checkpoint of its log, to be cosigned (`text/plain`).
+    public static let checkpoints = "/v1/checkpoints"
+    /// The header with which a kiosk sends the vkey that signed its checkpoint (the hub learns it on first use).
+    public static let logKeyHeader = "Kiosk-Log-Key"
+    /// The largest checkpoint the hub reads: a signed note has at most 100 signature lines.
+    public static let maximumCheckpointBytes = 16 * 1024
 
     /// The largest request body the hub reads; a bigger one gets 413.
     public static let maximumBodyBytes = 4 * 1024 * 1024

@@ -26,6 +26,9 @@ struct TokenCommand: AsyncParsableCommand {
         @Flag(help: "A token for the chain summary (GET /v1/properties/summary) only.")
         var `operator` = false
 
+        @Option(help: ArgumentHelp("Pin the kiosk's log key (what `kiosk log key` prints): its checkpoints are checked with it.", valueName: "vkey"))
+        var vkey: String?
+
         func validate() throws {
             switch (kiosk, `operator`) {
             case (nil, false): throw ValidationError("give --kiosk ID, or --operator for the chain summary")
@@ -36,14 +39,19 @@ struct TokenCommand: AsyncParsableCommand {
                 }
             case (nil, true): break
             }
+            if vkey != nil, kiosk == nil { throw ValidationError("--vkey pins a kiosk's log key: give --kiosk ID too") }
         }
 
         func run() async throws {
-            let (kiosk, propertyID) = (self.kiosk, property.property)
+            let (kiosk, propertyID, vkey) = (self.kiosk, property.property, self.vkey)
             let token = try await options.withStore { _, store in
                 guard let kiosk else { return try await store.createOperatorToken() }
-                return try await store.createToken(kioskID: kiosk, property: propertyID)
+                if let vkey { _ = try HubStore.kioskLogKey(vkey, kiosk: kiosk) }
+                let token = try await store.createToken(kioskID: kiosk, property: propertyID)
+                if let vkey { try await store.pinLogKey(vkey, kiosk: kiosk, property: propertyID) }
+                return token
             }
+            if let vkey { print("kiosk '\(kiosk ?? "")' log key pinned: \(vkey)") }
             if let kiosk {
                 print(
                     "new token for kiosk '\(kiosk)' of property '\(propertyID)'; put it in the kiosk's token_file (mode 600), it is not shown again:"

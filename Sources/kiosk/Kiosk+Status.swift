@@ -34,7 +34,8 @@ struct StatusCommand: AsyncParsableCommand {
             configPath: loaded.path,
             report: report,
             sync: try await journal.syncStatus(),
-            readerStates: ReaderStateFile(dataDirectory: configuration.dataDirectory).read()
+            readerStates: ReaderStateFile(dataDirectory: configuration.dataDirectory).read(),
+            log: try await GateLogStatus(journal)
         )
         print(format == .json ? status.json() : status.text(), terminator: "")
     }

@@ -12,6 +12,7 @@ struct KioskStatus {
     let sync: SyncStatus
     /// What the running `kiosk run` last reported for each reader; nil when it is not running.
     let readerStates: [String: ReaderStates.State]?
+    let log: GateLogStatus
 
     func text() -> String {
         let attendance = report.attendance
@@ -33,6 +34,7 @@ struct KioskStatus {
             let retry = sync.nextRetryAt.map { "; next retry \(Timestamp.format($0, in: policy.timeZone))" } ?? ""
             lines.append("  last error\(when): \(error)\(retry)")
         }
+        lines.append("log: " + log.lines.joined(separator: "\n"))
         lines.append("readers:")
         if configuration.readers.isEmpty { lines.append("  none configured") }
         for reader in configuration.readers {
@@ -75,6 +77,13 @@ struct KioskStatus {
                     ("lastError", .string(orNull: sync.lastError)),
                     ("lastErrorAt", .string(orNull: sync.lastErrorAt.map { Timestamp.format($0, in: zone) })),
                     ("nextRetryAt", .string(orNull: sync.nextRetryAt.map { Timestamp.format($0, in: zone) })),
+                ])
+            ),
+            (
+                "log",
+                .object([
+                    ("signed", .int(Int(log.signedSize))), ("witnessed", .int(Int(log.witnessedSize))),
+                    ("refused", .string(orNull: log.refusal?.reason)),
                 ])
             ),
             (

@@ -30,7 +30,7 @@ import Testing
 
         let verified = try kiosk.kiosk("log", "verify")
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
-        #expect(verified.stdout.contains("log verified: 5 events; checkpoints: signed up to seq 5"))
+        #expect(verified.stdout.contains("log verified: 5 events; checkpoints: cosigned up to seq 5, signed up to seq 5"))
 
         let export = try kiosk.kiosk("log", "export")
         let events = try export.stdout.split(separator: "\n").map { try JSONDecoder().decode(WireEvent.self, from: Data($0.utf8)) }

@@ -1,0 +1,113 @@
+public import Foundation
+public import KioskCore
+public import KioskHubStorage
+public import KioskLog
+import KioskStore
+import PostgresNIO
+
+extension PostgresHubStorage {
+    public func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64 {
+        try await failing("read failed") {
+            try await query("SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = \(kioskID) AND level = 0")
+                .decode(Int64.self).first ?? 0
+        }
+    }
+
+    public func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
+        try await failing("read failed") {
+            let rows = try await query(
+                "SELECT \(unescaped: Self.eventColumns) FROM event WHERE kiosk_id = \(kioskID) AND seq >= \(seq) ORDER BY seq LIMIT \(limit)"
+            )
+            return try Self.positionedRecords(rows).map(\.record)
+        }
+    }
+
+    public func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError) {
+        guard !nodes.isEmpty else { return }
+        try await failing("write failed") {
+            _ = try await query(
+                """
+                INSERT INTO kiosk_log_node (kiosk_id, level, idx, hash)
+                SELECT \(kioskID), level, idx, decode(hash, 'base64')
+                FROM UNNEST(\(nodes.map { Int64($0.level) })::bigint[], \(nodes.map(\.index))::bigint[], \(nodes.map(\.hash.base64))::text[])
+                    AS node(level, idx, hash)
+                ON CONFLICT DO NOTHING
+                """
+            )
+        }
+    }
+
+    public func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
+        guard !positions.isEmpty else { return [] }
+        return try await failing("read failed") {
+            try await query(
+                """
+                SELECT level, idx, encode(hash, 'base64') FROM kiosk_log_node
+                WHERE kiosk_id = \(kioskID) AND (level, idx) IN (
+                    SELECT * FROM UNNEST(\(positions.map { Int64($0.level) })::bigint[], \(positions.map(\.index))::bigint[])
+                )
+                """
+            ).decode((Int64, Int64, String).self).map { level, index, text in
+                guard let hash = MerkleHash(base64: text) else {
+                    throw KioskError(.dataError, "the stored log node of \(kioskID) at level \(level), index \(index) is not a hash")
+                }
+                return MerkleNode(level: Int(level), index: index, hash: hash)
+            }
+        }
+    }
+
+    public func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord? {
+        try await failing("read failed") {
+            try await query("SELECT vkey, size, checkpoint FROM kiosk_log WHERE kiosk_id = \(kioskID)")
+                .decode((String?, Int64, String?).self).first.map { KioskLogRecord(vkey: $0, size: $1, checkpoint: $2) }
+        }
+    }
+
+    public func setKioskLogKey(_ vkey: String, kiosk kioskID: String, property: String, replacing: Bool) async throws(KioskError) -> String {
+        try await failing("write failed") {
+            _ = try await query(
+                """
+                INSERT INTO kiosk_log (kiosk_id, property_id, vkey, size) VALUES (\(kioskID), \(property), \(vkey), 0)
+                ON CONFLICT (kiosk_id) DO UPDATE SET vkey = excluded.vkey WHERE \(replacing) OR kiosk_log.vkey IS NULL
+                """
+            )
+            return try await query("SELECT vkey FROM kiosk_log WHERE kiosk_id = \(kioskID)").decode(String?.self).first.flatMap { $0 } ?? vkey
+        }
+    }
+
+    public func acceptCheckpoint(
+        _ checkpoint: String,
+        size: Int64,
+        vkey: String,
+        kiosk kioskID: String,
+        at instant: Date
+    ) async throws(KioskError)
+        -> Bool
+    {
+        try await failing("write failed") {
+            try await query(
+                """
+                UPDATE kiosk_log SET size = \(size), checkpoint = \(checkpoint), accepted_at = \(instant.storeMillis)
+                WHERE kiosk_id = \(kioskID) AND vkey = \(vkey) AND size <= \(size) RETURNING kiosk_id
+                """
+            ).count == 1
+        }
+    }
+
+    /// The keys are rows of the database, each made once: every hub process sharing it signs with the same pair.
+    public func hubLogKeys(proposing proposed: HubLogKeyLines) async throws(KioskError) -> HubLogKeyLines {
+        try await failing("write failed") {
+            _ = try await query(
+                """
+                INSERT INTO hub_log_key (role, key) VALUES ('witness', \(proposed.witness)), ('log', \(proposed.log))
+                ON CONFLICT (role) DO NOTHING
+                """
+            )
+            var keys = proposed
+            for (role, key) in try await query("SELECT role, key FROM hub_log_key").decode((String, String).self) {
+                if role == "witness" { keys.witness = key } else if role == "log" { keys.log = key }
+            }
+            return keys
+        }
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+import GRDB
+public import KioskCore
+public import KioskHubStorage
+public import KioskLog
+import KioskStore
+
+extension SQLiteHubStorage {
+    public func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64 {
+        try await database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = ? AND level = 0", arguments: [kioskID])
+                ?? 0
+        }
+    }
+
+    public func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?",
+                arguments: [kioskID, seq, limit]
+            ).map(EventColumns.record)
+        }
+    }
+
+    public func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError) {
+        try await database.write { db in
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO kiosk_log_node (kiosk_id, level, idx, hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+            )
+            for node in nodes {
+                try insert.execute(arguments: [kioskID, node.level, node.index, Data(node.hash.bytes)])
+            }
+        }
+    }
+
+    public func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
+        try await database.read { db in
+            let select = try db.cachedStatement(sql: "SELECT hash FROM kiosk_log_node WHERE kiosk_id = ? AND level = ? AND idx = ?")
+            return try positions.compactMap { position in
+                guard let data = try Data.fetchOne(select, arguments: [kioskID, position.level, position.index]) else { return nil }
+                guard let hash = MerkleHash(bytes: Array(data)) else {
+                    throw DatabaseError(
+                        message: "the stored log node of \(kioskID) at level \(position.level), index \(position.index) is not a hash"
+                    )
+                }
+                return MerkleNode(level: position.level, index: position.index, hash: hash)
+            }
+        }
+    }
+
+    public func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT vkey, size, checkpoint FROM kiosk_log WHERE kiosk_id = ?", arguments: [kioskID]).map { row in
+                KioskLogRecord(vkey: row["vkey"], size: row["size"], checkpoint: row["checkpoint"])
+            }
+        }
+    }
+
+    public func setKioskLogKey(_ vkey: String, kiosk kioskID: String, property: String, replacing: Bool) async throws(KioskError) -> String {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO kiosk_log (kiosk_id, property_id, vkey, size) VALUES (?, ?, ?, 0)
+                    ON CONFLICT(kiosk_id) DO UPDATE SET vkey = excluded.vkey WHERE ? OR kiosk_log.vkey IS NULL
+                    """,
+                arguments: [kioskID, property, vkey, replacing]
+            )
+            return try String.fetchOne(db, sql: "SELECT vkey FROM kiosk_log WHERE kiosk_id = ?", arguments: [kioskID]) ?? vkey
+        }
+    }
+
+    public func acceptCheckpoint(
+        _ checkpoint: String,
+        size: Int64,
+        vkey: String,
+        kiosk kioskID: String,
+        at instant: Date
+    ) async throws(KioskError)
+        -> Bool
+    {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE kiosk_log SET size = ?, checkpoint = ?, accepted_at = ? WHERE kiosk_id = ? AND vkey = ? AND size <= ?",
+                arguments: [size, checkpoint, instant.storeMillis, kioskID, vkey, size]
+            )
+            return db.changesCount == 1
+        }
+    }
+
+    /// The keys are files beside `hub.sqlite` (owner-only), each made once: a second hub process starting at the same
+    /// moment reads the file the first one made.
+    public func hubLogKeys(proposing proposed: HubLogKeyLines) async throws(KioskError) -> HubLogKeyLines {
+        let directory = (database.writer.path as NSString).deletingLastPathComponent
+        return HubLogKeyLines(
+            witness: try OwnerOnlyFile.createOnce(directory + "/witness.key", line: proposed.witness),
+            log: try OwnerOnlyFile.createOnce(directory + "/hub-log.key", line: proposed.log)
+        )
+    }
+}

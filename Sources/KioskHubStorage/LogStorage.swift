@@ -1,0 +1,57 @@
+public import Foundation
+public import KioskCore
+public import KioskLog
+
+/// The hub's copy of every kiosk's signed log (CONTRACT.md "Signed logs"): the Merkle tree of the kiosk's events the
+/// hub holds, kept as complete subtree hashes; the kiosk's verifier key; the latest checkpoint the hub cosigned; and
+/// the hub's own keys. Backends store and fetch; `HubStore` decides what is accepted.
+public protocol LogStorage: Sendable {
+    /// How many leaves the stored tree of `kioskID`'s log holds.
+    func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64
+    /// Up to `limit` of `kioskID`'s stored events from `seq` on, in seq order.
+    func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord]
+    /// Stores `nodes` of `kioskID`'s tree in one transaction. A node already stored is left as it is: a node's hash
+    /// follows from the events below it, which never change, so two hub processes store the same one.
+    func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError)
+    /// The stored nodes of `kioskID`'s tree at `positions` (those stored).
+    func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode]
+    /// What the hub holds of `kioskID`'s log: its key and latest cosigned checkpoint; nil for a kiosk without either.
+    func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord?
+    /// Stores `vkey` as `kioskID`'s key: always when `replacing`, else only when it has none. Returns the key it has.
+    func setKioskLogKey(_ vkey: String, kiosk kioskID: String, property: String, replacing: Bool) async throws(KioskError) -> String
+    /// Stores `checkpoint` (cosigned, of `size`) as `kioskID`'s latest, unless the stored one is larger or was signed
+    /// by another key than `vkey`; returns whether it was stored.
+    func acceptCheckpoint(_ checkpoint: String, size: Int64, vkey: String, kiosk kioskID: String, at instant: Date) async throws(KioskError) -> Bool
+    /// The hub's witness and log keys: those stored, or `proposed` stored now when there are none, so every hub
+    /// process sharing the database signs with the same pair.
+    func hubLogKeys(proposing proposed: HubLogKeyLines) async throws(KioskError) -> HubLogKeyLines
+}
+
+/// What the hub holds of one kiosk's log.
+public struct KioskLogRecord: Sendable, Hashable {
+    /// The kiosk's verifier key, learnt with its first checkpoint or pinned; nil when neither happened yet.
+    public var vkey: String?
+    /// The size of the latest checkpoint the hub cosigned, 0 for none.
+    public var size: Int64
+    /// That checkpoint's signed-note text, with the kiosk's signature and the hub's cosignature.
+    public var checkpoint: String?
+
+    public init(vkey: String?, size: Int64, checkpoint: String?) {
+        self.vkey = vkey
+        self.size = size
+        self.checkpoint = checkpoint
+    }
+}
+
+/// The hub's two keys as signer-key lines (`SignerKeyText`): secret.
+public struct HubLogKeyLines: Sendable, Hashable {
+    /// Cosigns kiosks' checkpoints (type 0x04), named `[hub] log_name`.
+    public var witness: String
+    /// Signs the checkpoints of the hub's own logs (type 0x01), named `<log_name>/log`.
+    public var log: String
+
+    public init(witness: String, log: String) {
+        self.witness = witness
+        self.log = log
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import KioskCore
+import KioskLog
+import KioskWire
+import Testing
+
+@testable import KioskHub
+@testable import KioskHubStorage
+
+/// The hub as the witness of a kiosk's signed log, on the backend the run names: a checkpoint of the events it holds
+/// is cosigned; a smaller, forked, oversized, foreign, garbled or otherwise signed one is refused with its reason,
+/// stores nothing and raises `log_inconsistent`; a pinned key replaces the one learnt on first use.
+@Suite struct CheckpointWitnessTests {
+    let kioskKey = try! NoteSigner(name: "kiosk/gate-1", seed: Array(repeating: 7, count: 32))
+
+    /// The checkpoint of the first `size` of `events`, signed by `key`.
+    func checkpoint(_ events: [WireEvent], size: Int, key: NoteSigner) throws -> String {
+        let tree = InMemoryMerkleTree(leafHashes: try events.prefix(size).map { try EventLeaf($0).leafHash })
+        let root = try MerkleTree.root(size: Int64(size), from: tree)
+        return try SignedCheckpoint(Checkpoint(origin: key.name, size: Int64(size), rootHash: root), signedBy: key).text
+    }
+
+    @Test func aCheckpointOfTheEventsHeldIsCosignedAndOnlyOneThatExtendsItFollows() async throws {
+        let hub = try await HubFixture()
+        let store = hub.store
+        let events = HubFixture.batch(kiosk: "gate-1", count: 5).events
+        _ = try await store.store(events)
+        let keys = try await HubLogKeys.load(logName: "hub.test", storage: store.storage)
+        let now = Date(timeIntervalSince1970: 1_795_275_660)
+        func witness(_ text: String, vkey: String? = nil) async throws -> CheckpointWitnessing {
+            try await store.witness(
+                text,
+                kiosk: "gate-1",
+                property: HubProperty.defaultID,
+                offeredVkey: vkey,
+                keys: keys,
+                alertSettings: AlertSettings(),
+                now: now
+            )
+        }
+        func reason(_ witnessing: CheckpointWitnessing) -> String {
+            guard case .refused(let refusal) = witnessing else { return "accepted" }
+            return refusal.reason
+        }
+
+        // No key known and none sent: refused. Then learnt on first use, and cosigned.
+        #expect(reason(try await witness(try checkpoint(events, size: 3, key: kioskKey))).contains("knows no key"))
+        guard case .cosigned(let three) = try await witness(try checkpoint(events, size: 3, key: kioskKey), vkey: kioskKey.verifier.vkey) else {
+            Issue.record("the first checkpoint was refused")
+            return
+        }
+        let cosigned = try SignedCheckpoint(parsing: three)
+        try cosigned.verify(kioskKey: kioskKey.verifier, witnessKeys: [keys.witness.verifier])
+        #expect(three.hasSuffix("\n") && three.components(separatedBy: "\n— ").count == 3)
+
+        guard case .cosigned(let five) = try await witness(try checkpoint(events, size: 5, key: kioskKey)) else {
+            Issue.record("a checkpoint extending the accepted one was refused")
+            return
+        }
+        #expect(try await store.cosignedCheckpoint(kiosk: "gate-1") == five)
+
+        var forked = events
+        forked[3].studentId = "S002"
+        let otherKey = try NoteSigner(name: "kiosk/gate-1", seed: Array(repeating: 9, count: 32))
+        let elsewhere = try NoteSigner(name: "kiosk/gate-2", seed: Array(repeating: 7, count: 32))
+        let refusals = [
+            (try checkpoint(events, size: 4, key: kioskKey), "smaller than the 5 already accepted"),
+            (try checkpoint(forked, size: 5, key: kioskKey), "is not the root"),
+            (try checkpoint(events + [HubFixture.event(kiosk: "gate-1", seq: 6)], size: 6, key: kioskKey), "beyond the 5 events"),
+            (try checkpoint(events, size: 5, key: otherKey), "does not verify"),
+            (try checkpoint(events, size: 5, key: elsewhere), "is not this kiosk's log"),
+            ("kiosk/gate-1\nfive\n\n", "not a signed checkpoint"),
+        ]
+        for (text, expected) in refusals {
+            let said = reason(try await witness(text))
+            #expect(said.contains(expected), "\(said)")
+        }
+        #expect(reason(try await witness(try checkpoint(events, size: 5, key: otherKey), vkey: otherKey.verifier.vkey)).contains("another key"))
+        #expect(try await store.cosignedCheckpoint(kiosk: "gate-1") == five)
+
+        let alerts = try await store.alerts().filter { $0.alert.event == .logInconsistent }.map(\.alert)
+        #expect(alerts.count == refusals.count + 2)
+        let smaller = try #require(alerts.first { $0.log?.refusedSize == 4 })
+        #expect(smaller.kiosk == "gate-1" && smaller.log?.acceptedSize == 5 && smaller.log?.reason.contains("smaller") == true)
+        let json = try #require(try JSONSerialization.jsonObject(with: smaller.json) as? [String: Any])
+        #expect((json["log"] as? [String: Any]).map { Set($0.keys) } == ["acceptedSize", "refusedSize", "reason"])
+
+        // The operator pins the kiosk's new key: its checkpoints are cosigned from then on.
+        try await store.pinLogKey(otherKey.verifier.vkey, kiosk: "gate-1", property: HubProperty.defaultID)
+        guard case .cosigned = try await witness(try checkpoint(events, size: 5, key: otherKey)) else {
+            Issue.record("a checkpoint signed by the pinned key was refused")
+            return
+        }
+    }
+
+    @Test func aPinnedKeyMustBeTheKiosksEd25519Key() async throws {
+        #expect(throws: KioskError.self) { try HubStore.kioskLogKey("not a key", kiosk: "gate-1") }
+        #expect(throws: KioskError.self) { try HubStore.kioskLogKey(kioskKey.verifier.vkey, kiosk: "gate-2") }
+        #expect(try HubStore.kioskLogKey(kioskKey.verifier.vkey, kiosk: "gate-1") == kioskKey.verifier)
+    }
+
+    /// The hub's keys are made once per database, so every hub process signs with the same pair.
+    @Test func theHubsKeysAreMadeOnceAndKept() async throws {
+        let hub = try await HubFixture()
+        let first = try await HubLogKeys.load(logName: "pg-chain.example", storage: hub.store.storage)
+        let again = try await HubLogKeys.load(logName: "pg-chain.example", storage: hub.store.storage)
+        #expect(first.witness.verifier == again.witness.verifier && first.log.verifier == again.log.verifier)
+        #expect(first.witness.verifier.type == .cosignature && first.witness.verifier.name == "pg-chain.example")
+        #expect(first.log.verifier.type == .ed25519 && first.log.verifier.name == "pg-chain.example/log")
+        #expect(first.witness.verifier.publicKey != first.log.verifier.publicKey)
+        await #expect(throws: KioskError.self) { try await HubLogKeys.load(logName: "renamed", storage: hub.store.storage) }
+    }
+}
