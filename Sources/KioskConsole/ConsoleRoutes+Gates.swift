@@ -17,7 +17,8 @@ extension ConsoleRoutes {
                         id: gate.kioskID,
                         state: gate.offline ? "offline" : "online",
                         lastContact: face.dateTime(gate.lastContact),
-                        lastRecord: gate.lastRecord.map { "\(face.dateTime($0.occurredAt)) \(ConsoleWords.outcome(of: $0))" } ?? "none"
+                        lastRecord: gate.lastRecord.map { "\(face.dateTime($0.occurredAt)) \(ConsoleWords.outcome(of: $0))" } ?? "none",
+                        log: ConsoleWords.witnessed(gate)
                     )
                 }
             return try ConsoleResponse.page(

@@ -3,6 +3,14 @@ import KioskHub
 
 /// How the console words the domain's values.
 enum ConsoleWords {
+    /// How far the hub witnessed a gate's signed log: `witnessed up to seq 40`, `… up to seq 38 of 40` while the
+    /// newest checkpoint is missing or refused, `not witnessed yet`.
+    static func witnessed(_ gate: GateState) -> String {
+        guard gate.witnessedSeq > 0 else { return gate.heldSeq > 0 ? "not witnessed yet" : "" }
+        return gate.witnessedSeq >= gate.heldSeq
+            ? "witnessed up to seq \(gate.witnessedSeq)" : "witnessed up to seq \(gate.witnessedSeq) of \(gate.heldSeq)"
+    }
+
     /// `IN`, `OUT`, `IGNORED`, `UNKNOWN`, with `(manual)` for a warden's entry.
     static func outcome(of event: EventRecord) -> String {
         switch (event.outcome, event.direction) {

@@ -14,6 +14,8 @@ struct GateLine: Sendable {
     let state: String
     let lastContact: String
     let lastRecord: String
+    /// How far the hub witnessed its signed log.
+    let log: String
 }
 
 /// The operator's view: one row per property with its counts.

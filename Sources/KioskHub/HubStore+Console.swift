@@ -85,6 +85,10 @@ public struct GateState: Sendable {
     public let lastRecord: EventRecord?
     /// Silent for `gate_offline_minutes` or more.
     public let offline: Bool
+    /// The size of the latest checkpoint of its signed log the hub cosigned, 0 for none.
+    public let witnessedSeq: Int64
+    /// Its highest seq the hub holds.
+    public let heldSeq: Int64
 }
 
 extension HubStore {
@@ -95,7 +99,14 @@ extension HubStore {
         for gate in try await storage.gates(property: property) {
             let last = try await storage.events(property: property, matching: EventFilter(kioskID: gate.kioskID), limit: 1).first
             states.append(
-                GateState(kioskID: gate.kioskID, lastContact: gate.lastSeen, lastRecord: last, offline: (gate.lastSeen ?? .distantPast) < horizon)
+                GateState(
+                    kioskID: gate.kioskID,
+                    lastContact: gate.lastSeen,
+                    lastRecord: last,
+                    offline: (gate.lastSeen ?? .distantPast) < horizon,
+                    witnessedSeq: try await storage.kioskLog(kiosk: gate.kioskID)?.size ?? 0,
+                    heldSeq: try await storage.highestSeq(ofKiosk: gate.kioskID)
+                )
             )
         }
         return states

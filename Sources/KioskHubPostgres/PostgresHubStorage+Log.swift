@@ -56,6 +56,32 @@ extension PostgresHubStorage {
         }
     }
 
+    public func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode] {
+        try await failing("read failed") {
+            try await query("SELECT level, idx, encode(hash, 'base64') FROM kiosk_log_node WHERE kiosk_id = \(kioskID)")
+                .decode((Int64, Int64, String).self).map { level, index, text in
+                    guard let hash = MerkleHash(base64: text) else {
+                        throw KioskError(.dataError, "the stored log node of \(kioskID) at level \(level), index \(index) is not a hash")
+                    }
+                    return MerkleNode(level: Int(level), index: index, hash: hash)
+                }
+        }
+    }
+
+    public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {
+        try await failing("read failed") {
+            try await query("SELECT kiosk_id, seq FROM event WHERE id = \(id)").decode((String, Int64).self).first.map { (kiosk: $0, seq: $1) }
+        }
+    }
+
+    public func loggedKiosks(property: String?) async throws(KioskError) -> [String] {
+        try await failing("read failed") {
+            try await query(
+                "SELECT kiosk_id FROM kiosk_log WHERE \(property)::text IS NULL OR property_id = \(property) ORDER BY kiosk_id"
+            ).decode(String.self)
+        }
+    }
+
     public func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord? {
         try await failing("read failed") {
             try await query("SELECT vkey, size, checkpoint FROM kiosk_log WHERE kiosk_id = \(kioskID)")

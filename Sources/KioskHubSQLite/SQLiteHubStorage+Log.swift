@@ -49,6 +49,33 @@ extension SQLiteHubStorage {
         }
     }
 
+    public func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM kiosk_log_node WHERE kiosk_id = ?", arguments: [kioskID]).map { row in
+                guard let hash = MerkleHash(bytes: Array(row["hash"] as Data)) else {
+                    throw DatabaseError(message: "a stored log node of \(kioskID) is not a hash")
+                }
+                return MerkleNode(level: row["level"], index: row["idx"], hash: hash)
+            }
+        }
+    }
+
+    public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT kiosk_id, seq FROM event WHERE id = ?", arguments: [id]).map { row in (row["kiosk_id"], row["seq"]) }
+        }
+    }
+
+    public func loggedKiosks(property: String?) async throws(KioskError) -> [String] {
+        try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT kiosk_id FROM kiosk_log WHERE ? IS NULL OR property_id = ? ORDER BY kiosk_id",
+                arguments: [property, property]
+            )
+        }
+    }
+
     public func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord? {
         try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT vkey, size, checkpoint FROM kiosk_log WHERE kiosk_id = ?", arguments: [kioskID]).map { row in

@@ -26,6 +26,7 @@ public enum HubServer {
     ) -> Application<RouterResponder<HubRequestContext>> {
         let router = Router(context: HubRequestContext.self)
         router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: HubTimeMiddleware(clock: clock))
         router.add(middleware: ReadinessMiddleware(readiness: readiness))
         router.add(middleware: KioskErrorMiddleware())
         router.add(middleware: UnroutedRequestMiddleware(methods: HubRoutes.methods))

@@ -15,6 +15,12 @@ public protocol LogStorage: Sendable {
     func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError)
     /// The stored nodes of `kioskID`'s tree at `positions` (those stored).
     func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode]
+    /// Every stored node of `kioskID`'s tree.
+    func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode]
+    /// The kiosk and seq of the event with `id`, nil when the hub holds none.
+    func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)?
+    /// The kiosks of `property` (every property's when nil) whose logs the hub keeps, sorted.
+    func loggedKiosks(property: String?) async throws(KioskError) -> [String]
     /// What the hub holds of `kioskID`'s log: its key and latest cosigned checkpoint; nil for a kiosk without either.
     func kioskLog(kiosk kioskID: String) async throws(KioskError) -> KioskLogRecord?
     /// Stores `vkey` as `kioskID`'s key: always when `replacing`, else only when it has none. Returns the key it has.

@@ -8,6 +8,8 @@ public enum WirePaths {
     public static let health = "/healthz"
     /// A kiosk's signed checkpoint of its log, to be cosigned (`text/plain`).
     public static let checkpoints = "/v1/checkpoints"
+    /// The header on every answer of the hub: its clock, Unix time in milliseconds.
+    public static let hubTimeHeader = "Hub-Time"
     /// The header with which a kiosk sends the vkey that signed its checkpoint (the hub learns it on first use).
     public static let logKeyHeader = "Kiosk-Log-Key"
     /// The largest checkpoint the hub reads: a signed note has at most 100 signature lines.

@@ -3,12 +3,13 @@ import KioskCore
 import KioskHub
 import KioskLog
 
-/// `kiosk-hub log key|checkpoint`: the hub's side of the kiosks' signed logs (CONTRACT.md "Signed logs").
+/// `kiosk-hub log key|verify|proof|checkpoint|export`: the hub's side of the kiosks' signed logs (CONTRACT.md "Signed
+/// logs").
 struct HubLogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "The hub's log keys and the checkpoints of the kiosks' logs it cosigned.",
-        subcommands: [Key.self, Checkpoint.self]
+        abstract: "The hub's log keys, and the kiosks' logs as it holds and witnessed them: verified, proofs, checkpoints, exports.",
+        subcommands: [Key.self, Verify.self, Proof.self, Checkpoint.self, Export.self]
     )
 
     struct Key: AsyncParsableCommand {
@@ -43,6 +44,71 @@ struct HubLogCommand: AsyncParsableCommand {
                 throw KioskError(.unavailable, "the hub has cosigned no checkpoint of kiosk '\(kiosk)' yet")
             }
             print(note, terminator: "")
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Check every kiosk's log the hub holds against its stored tree and cosigned checkpoint (exit 65 naming the first seq that changed)."
+        )
+
+        @OptionGroup var options: HubOptions
+
+        @Option(help: ArgumentHelp("Only this property's kiosks.", valueName: "id"))
+        var property: String?
+
+        @Option(help: ArgumentHelp("Only this kiosk's log.", valueName: "id"))
+        var kiosk: String?
+
+        func run() async throws {
+            let (property, kiosk) = (self.property, self.kiosk)
+            let checks = try await options.withStore { configuration, store in
+                let keys = try await HubLogKeys.load(logName: configuration.logName, storage: store.storage)
+                return try await store.verifyLogs(property: property, kiosk: kiosk, witness: keys.witness.verifier)
+            }
+            var failed = false
+            for check in checks {
+                if check.problems.isEmpty {
+                    print("\(check.kioskID): log verified: \(check.events) events")
+                } else {
+                    failed = true
+                    for problem in check.problems { print("\(check.kioskID): \(problem)") }
+                }
+            }
+            if checks.isEmpty { print("no kiosk's log yet") }
+            if failed { throw ExitCode(65) }
+        }
+    }
+
+    struct Proof: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Print a tlog-proof of an event against its kiosk's latest cosigned checkpoint (66: unknown event; 69: no checkpoint covers it yet)."
+        )
+
+        @OptionGroup var options: HubOptions
+
+        @Argument(help: ArgumentHelp("The event's id.", valueName: "event-id"))
+        var eventID: String
+
+        func run() async throws {
+            let eventID = self.eventID
+            print(try await options.withStore { _, store in try await store.logProof(eventID: eventID) }, terminator: "")
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a kiosk's log as the hub holds it, as JSON Lines in seq order.")
+
+        @OptionGroup var options: HubOptions
+
+        @Option(help: ArgumentHelp("The kiosk whose log it is.", valueName: "id"))
+        var kiosk: String
+
+        func run() async throws {
+            let kiosk = self.kiosk
+            try await options.withStore { _, store in try await store.exportLog(kiosk: kiosk) { print($0) } }
         }
     }
 }

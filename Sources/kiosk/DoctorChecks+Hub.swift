@@ -4,7 +4,8 @@ import KioskJournal
 import KioskSync
 
 extension DoctorChecks {
-    /// With a hub configured: the token file can be read by the kiosk only, and the hub has not rejected it.
+    /// With a hub configured: the token file can be read by the kiosk only, the hub has not rejected it, and it has
+    /// not refused the gate's latest checkpoint of its signed log.
     func hub() async -> [DoctorCheck] {
         guard let sync = configuration.sync else { return [.ok("hub", "standalone kiosk (no [sync] section)")] }
         var checks: [DoctorCheck] = []
@@ -22,8 +23,22 @@ extension DoctorChecks {
                 )
             )
         }
-        guard let status = try? await Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: .reading).syncStatus() else {
-            return checks
+        guard let journal = try? Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: .reading),
+            let status = try? await journal.syncStatus()
+        else { return checks }
+        if let log = try? await GateLogStatus(journal) {
+            if let refusal = log.refusal {
+                checks.append(
+                    .problem(
+                        "signed log",
+                        "the hub refused the checkpoint of size \(refusal.size): \(refusal.reason) (the gate goes on recording and syncing)",
+                        fix: "if this gate's log.key was replaced: kiosk log key here, then on the hub: kiosk-hub token create --kiosk "
+                            + "\(configuration.kioskID) --vkey VKEY"
+                    )
+                )
+            } else {
+                checks.append(.ok("signed log", log.lines.joined(separator: " ")))
+            }
         }
         if let error = status.lastError, status.lastErrorKind?.needsNewToken == true {
             checks.append(

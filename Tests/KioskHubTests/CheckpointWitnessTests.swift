@@ -4,6 +4,7 @@ import KioskLog
 import KioskWire
 import Testing
 
+@testable import KioskConsole
 @testable import KioskHub
 @testable import KioskHubStorage
 
@@ -91,6 +92,48 @@ import Testing
             Issue.record("a checkpoint signed by the pinned key was refused")
             return
         }
+    }
+
+    /// Proofs against the cosigned checkpoint, and `log verify` finding an event edited in the hub's database.
+    @Test func proofsVerifyAndAnEventEditedInTheDatabaseIsFound() async throws {
+        let hub = try await HubFixture()
+        let store = hub.store
+        let events = HubFixture.batch(kiosk: "gate-1", count: 6).events
+        _ = try await store.store(events)
+        let keys = try await HubLogKeys.load(logName: "hub.test", storage: store.storage)
+        let witnessing = try await store.witness(
+            try checkpoint(events, size: 5, key: kioskKey),
+            kiosk: "gate-1",
+            property: HubProperty.defaultID,
+            offeredVkey: kioskKey.verifier.vkey,
+            keys: keys,
+            alertSettings: AlertSettings(),
+            now: Date()
+        )
+        guard case .cosigned = witnessing else {
+            Issue.record("the checkpoint was refused")
+            return
+        }
+        for event in events.prefix(5) {
+            let proof = try InclusionProofFile(parsing: try await store.logProof(eventID: event.id))
+            #expect(try proof.verify(kioskKey: kioskKey.verifier, witnessKeys: [keys.witness.verifier], event: EventLeaf(event)) == EventLeaf(event))
+        }
+        await #expect(throws: KioskError.self) { try await store.logProof(eventID: events[5].id) }
+        _ = try await store.createToken(kioskID: "gate-1")
+        let gate = try #require(try await store.gateStates(property: HubProperty.defaultID, now: Date(), offlineMinutes: 10).first)
+        #expect(gate.witnessedSeq == 5 && gate.heldSeq == 6 && ConsoleWords.witnessed(gate) == "witnessed up to seq 5 of 6")
+        await #expect(throws: KioskError.self) { try await store.logProof(eventID: "0b7e7f3c-8f7a-4c51-9d2e-5a1f0c2b9e01") }
+        var lines: [String] = []
+        try await store.exportLog(kiosk: "gate-1") { lines.append($0) }
+        #expect(lines.count == 6 && lines[0].contains(events[0].id))
+
+        let clean = try await store.verifyLogs(property: nil, kiosk: nil, witness: keys.witness.verifier)
+        #expect(clean == [KioskLogCheck(kioskID: "gate-1", events: 6, problems: [])])
+        _ = try await hub.sql("UPDATE event SET student_id = 'S009' WHERE kiosk_id = 'gate-1' AND seq = 3")
+        let edited = try await store.verifyLogs(property: HubProperty.defaultID, kiosk: "gate-1", witness: keys.witness.verifier)
+        #expect(edited.first?.problems.first?.hasPrefix("seq 3: ") == true, "\(edited)")
+        #expect(edited.first?.problems.contains { $0.contains("cosigned checkpoint of size 5") } == true)
+        await #expect(throws: KioskError.self) { try await store.verifyLogs(property: nil, kiosk: "gate-9", witness: keys.witness.verifier) }
     }
 
     @Test func aPinnedKeyMustBeTheKiosksEd25519Key() async throws {

@@ -94,7 +94,7 @@ import Testing
     let hub = try await HubFixture()
     let store = hub.store
     let property = try await store.property(HubProperty.defaultID)
-    let feed = LiveTodayFeed(changes: store.storage.changes, clock: .system, heartbeat: .milliseconds(1)) { property in
+    let feed = LiveTodayFeed(changes: store.storage.changes, clock: .system, heartbeat: .milliseconds(20)) { property in
         try await store.today(for: property, now: Date())
     }
     let waiting = await feed.join(property)
