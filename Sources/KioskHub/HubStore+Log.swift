@@ -35,6 +35,10 @@ extension HubStore {
                 throw KioskError(.configuration, "cannot cosign a checkpoint with the witness key: \(error)")
             }
             let size = signed.checkpoint.size
+            // A key learnt on first use is stored with the checkpoint it verified, never with a refused one.
+            if record?.vkey == nil {
+                _ = try await storage.setKioskLogKey(vkey, kiosk: kioskID, property: property, replacing: false)
+            }
             guard try await storage.acceptCheckpoint(cosigned.text, size: size, vkey: vkey, kiosk: kioskID, at: now) else {
                 let refusal = CheckpointRefusal(size: size, reason: "a larger checkpoint or another key was accepted meanwhile")
                 try await raise(refusal, kiosk: kioskID, property: property, acceptedSize: record?.size ?? 0, settings: alertSettings, now: now)
@@ -106,7 +110,7 @@ extension HubStore {
             } catch {
                 return refused("the signature does not verify with the key the kiosk sent: \(error)")
             }
-            vkey = try await storage.setKioskLogKey(offered.vkey, kiosk: kioskID, property: property, replacing: false)
+            vkey = offered.vkey
         }
         guard let vkey, let verifier = try? NoteVerifier(vkey: vkey) else { return refused("the stored key of kiosk '\(kioskID)' cannot be read") }
         do {

@@ -44,8 +44,15 @@ import Testing
             return refusal.reason
         }
 
-        // No key known and none sent: refused. Then learnt on first use, and cosigned.
+        // No key known and none sent: refused. A key sent with a refused checkpoint is not learnt. Then the kiosk's key
+        // is learnt on first use, and its checkpoint cosigned.
         #expect(reason(try await witness(try checkpoint(events, size: 3, key: kioskKey))).contains("knows no key"))
+        let stranger = try NoteSigner(name: "kiosk/gate-1", seed: Array(repeating: 3, count: 32))
+        var strangersEvents = events
+        strangersEvents[0].reason = "made up"
+        let strangers = try checkpoint(strangersEvents, size: 3, key: stranger)
+        #expect(reason(try await witness(strangers, vkey: stranger.verifier.vkey)).contains("is not the root"))
+        #expect(try await store.storage.kioskLog(kiosk: "gate-1")?.vkey == nil)
         guard case .cosigned(let three) = try await witness(try checkpoint(events, size: 3, key: kioskKey), vkey: kioskKey.verifier.vkey) else {
             Issue.record("the first checkpoint was refused")
             return
@@ -80,7 +87,7 @@ import Testing
         #expect(try await store.cosignedCheckpoint(kiosk: "gate-1") == five)
 
         let alerts = try await store.alerts().filter { $0.alert.event == .logInconsistent }.map(\.alert)
-        #expect(alerts.count == refusals.count + 2)
+        #expect(alerts.count == refusals.count + 3)
         let smaller = try #require(alerts.first { $0.log?.refusedSize == 4 })
         #expect(smaller.kiosk == "gate-1" && smaller.log?.acceptedSize == 5 && smaller.log?.reason.contains("smaller") == true)
         let json = try #require(try JSONSerialization.jsonObject(with: smaller.json) as? [String: Any])
