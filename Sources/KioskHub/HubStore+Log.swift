@@ -63,13 +63,18 @@ extension HubStore {
             throw KioskError(.usage, "--vkey: \(error)")
         }
         let expected = Checkpoint.kioskOriginPrefix + kioskID
-        guard verifier.name == expected, verifier.type == .ed25519 else {
+        guard isKioskLogKey(verifier, kiosk: kioskID) else {
             throw KioskError(
                 .usage,
                 "--vkey: kiosk '\(kioskID)' signs with an Ed25519 key (type 0x01) named '\(expected)', not '\(verifier.name)' of type \(verifier.type)"
             )
         }
         return verifier
+    }
+
+    /// Whether `verifier` can be kiosk `kioskID`'s log key: an Ed25519 note key named `kiosk/<kioskID>`.
+    private static func isKioskLogKey(_ verifier: NoteVerifier, kiosk kioskID: String) -> Bool {
+        verifier.name == Checkpoint.kioskOriginPrefix + kioskID && verifier.type == .ed25519
     }
 
     /// The latest checkpoint of kiosk `kioskID` the hub cosigned, nil when there is none.
@@ -99,20 +104,19 @@ extension HubStore {
         guard signed.checkpoint.origin == origin else {
             return refused("its origin '\(signed.checkpoint.origin)' is not this kiosk's log '\(origin)'")
         }
-        var vkey = record?.vkey
-        if vkey == nil {
+        // The key the hub holds, or on first use the one the kiosk sent (learnt only if the checkpoint is accepted).
+        let verifier: NoteVerifier
+        if let stored = record?.vkey {
+            guard let key = try? NoteVerifier(vkey: stored) else { return refused("the stored key of kiosk '\(kioskID)' cannot be read") }
+            verifier = key
+        } else {
             guard let offeredVkey else { return refused("the hub knows no key of kiosk '\(kioskID)' and the kiosk sent none") }
-            guard let offered = try? NoteVerifier(vkey: offeredVkey), offered.name == origin, offered.type == .ed25519 else {
+            guard let offered = try? NoteVerifier(vkey: offeredVkey), Self.isKioskLogKey(offered, kiosk: kioskID) else {
                 return refused("the key the kiosk sent is not an Ed25519 key named '\(origin)'")
             }
-            do {
-                try signed.verify(kioskKey: offered, witnessKeys: [])
-            } catch {
-                return refused("the signature does not verify with the key the kiosk sent: \(error)")
-            }
-            vkey = offered.vkey
+            verifier = offered
         }
-        guard let vkey, let verifier = try? NoteVerifier(vkey: vkey) else { return refused("the stored key of kiosk '\(kioskID)' cannot be read") }
+        let vkey = verifier.vkey
         do {
             try signed.verify(kioskKey: verifier, witnessKeys: [])
         } catch {
