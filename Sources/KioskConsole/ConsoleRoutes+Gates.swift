@@ -45,7 +45,7 @@ extension ConsoleRoutes {
                     throw KioskError(.usage, "a time is YYYY-MM-DDTHH:MM, not '\(form.time)'")
                 }
                 let now = clock.now()
-                _ = try await store.recordManualEntry(
+                _ = try await store.acting(as: visit.actor).recordManualEntry(
                     studentID: form.studentId,
                     direction: direction,
                     at: instant,

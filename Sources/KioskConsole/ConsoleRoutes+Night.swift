@@ -21,7 +21,7 @@ extension ConsoleRoutes {
                     throw KioskError(.usage, "an end is YYYY-MM-DDTHH:MM, not '\(form.until)'")
                 }
                 let request = try LeavePassRequest(studentID: form.studentId, from: from, until: until, reason: form.reason.trimmed)
-                let pass = try await store.createPass(request, property: visit.property.id)
+                let pass = try await store.acting(as: visit.actor).createPass(request, property: visit.property.id)
                 return try await passesPage(visit, notice: "Pass \(pass.id) granted to \(pass.studentID) until \(face.dateTime(pass.until)).")
             } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await passesPage(visit, problem: error.message, status: .unprocessableContent)
@@ -30,7 +30,7 @@ extension ConsoleRoutes {
         router.post("/passes/cancel") { request, context in
             let (visit, form) = try await formVisit(request, context, as: CancelForm.self)
             do {
-                try await store.cancelPass(id: form.id, property: visit.property.id)
+                try await store.acting(as: visit.actor).cancelPass(id: form.id, property: visit.property.id)
                 return try await passesPage(visit, notice: "Pass \(form.id) cancelled.")
             } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await passesPage(visit, problem: error.message, status: .unprocessableContent)

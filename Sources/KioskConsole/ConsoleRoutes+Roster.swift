@@ -15,7 +15,13 @@ extension ConsoleRoutes {
             let (visit, form) = try await formVisit(request, context, as: NewStudentForm.self)
             return try await rosterChange(visit) {
                 let rows = try form.rosterRows()
-                _ = try await store.importRoster(rows, file: NewStudentForm.file, replace: false, property: visit.property.id)
+                _ = try await store.acting(as: visit.actor).importRoster(
+                    rows,
+                    file: NewStudentForm.file,
+                    replace: false,
+                    property: visit.property.id,
+                    as: .studentAdd
+                )
                 return rows.first.map { "Added \($0.student.name) (\($0.student.id)) with card \($0.uid)." } ?? "Nothing to add."
             }
         }
@@ -23,7 +29,7 @@ extension ConsoleRoutes {
             let (visit, form) = try await formVisit(request, context, as: CardForm.self)
             return try await rosterChange(visit) {
                 let uid = try TagUID(parsing: form.uid)
-                let owner = try await store.revokeTag(uid, property: visit.property.id)
+                let owner = try await store.acting(as: visit.actor).revokeTag(uid, property: visit.property.id)
                 return "Card \(uid) of \(owner) is revoked: every gate answers UNKNOWN for it after its next sync."
             }
         }
@@ -34,7 +40,13 @@ extension ConsoleRoutes {
                 guard let entry = try await store.rosterEntries(property: visit.property.id).first(where: { $0.student.id == form.studentId })
                 else { throw KioskError(.dataError, "unknown student '\(form.studentId)'", domain: .notFound) }
                 let row = RosterRow(line: 1, student: entry.student, uid: uid)
-                _ = try await store.importRoster([row], file: "the enrolment form", replace: false, property: visit.property.id)
+                _ = try await store.acting(as: visit.actor).importRoster(
+                    [row],
+                    file: "the enrolment form",
+                    replace: false,
+                    property: visit.property.id,
+                    as: .cardEnrol
+                )
                 return "Card \(uid) is now \(entry.student.name)'s."
             }
         }
@@ -46,7 +58,7 @@ extension ConsoleRoutes {
             let (visit, form) = try await formVisit(request, context, as: StudentEditForm.self)
             do {
                 guard let student = form.student(id: id) else { throw KioskError(.usage, "a status is active or inactive") }
-                try await store.updateStudent(student, property: visit.property.id)
+                try await store.acting(as: visit.actor).updateStudent(student, property: visit.property.id)
                 return try await studentPage(visit, id: id, notice: "Saved.")
             } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await studentPage(visit, id: id, problem: error.message, status: .unprocessableContent)
@@ -74,7 +86,12 @@ extension ConsoleRoutes {
         let visit = try await checkedVisit(request, context, envelope: form.envelope)
         return try await rosterChange(visit) {
             let rows = try form.rosterRows()
-            let summary = try await store.importRoster(rows, file: form.fileName, replace: form.replace, property: visit.property.id)
+            let summary = try await store.acting(as: visit.actor).importRoster(
+                rows,
+                file: form.fileName,
+                replace: form.replace,
+                property: visit.property.id
+            )
             return "Imported \(form.fileName): \(summary.students) students, \(summary.tags) cards"
                 + (summary.removedStudents > 0 ? ", \(summary.removedStudents) students removed." : ".")
         }

@@ -8,6 +8,9 @@ struct ConsoleVisit: Sendable {
     let session: ConsoleSession
     let property: HubProperty
 
+    /// Who the audit log says made the changes this visit asks for.
+    var actor: AuditActor { .user(session.user.name) }
+
     /// `property=ID`, for links that keep the property.
     var propertyQuery: String { "property=" + ConsoleVisit.queryValue(property.id) }
 

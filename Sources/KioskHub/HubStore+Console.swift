@@ -63,6 +63,7 @@ extension HubStore {
             throw KioskError(.dataError, "no student '\(student.id)' at property '\(property)'", domain: .notFound)
         }
         await storage.announce(.day(property: property))
+        try await audit(.studentEdit, property: property, subject: student.id, detail: "status \(student.status.rawValue)")
     }
 
     /// Takes a lost card off the roster: every gate answers UNKNOWN for it after its next sync pass. Returns the
@@ -72,6 +73,7 @@ extension HubStore {
             throw KioskError(.dataError, "no student holds card \(uid)", domain: .notFound)
         }
         await storage.announce(.day(property: property))
+        try await audit(.cardRevoke, property: property, subject: owner, detail: "card \(uid)")
         return owner
     }
 }

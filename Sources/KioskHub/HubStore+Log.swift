@@ -5,9 +5,6 @@ public import KioskLog
 import KioskWire
 
 extension HubStore {
-    /// How many leaves one step of bringing a kiosk's stored tree up to date appends.
-    static let leavesPerLogStep = 1_000
-
     /// Witnesses a checkpoint kiosk `kioskID` of `property` posted (CONTRACT.md "Signed logs"): accepted when it is
     /// a checkpoint of that kiosk's log signed by its key (pinned, or learnt now from `offeredVkey` when it has none),
     /// its tree equals the tree of the kiosk's events the hub holds up to its size, and it extends the last one
@@ -46,12 +43,6 @@ extension HubStore {
             }
             return .cosigned(cosigned.text)
         }
-    }
-
-    /// Pins `vkey` as kiosk `kioskID`'s log key (of `property`): its checkpoints are checked with it from now on.
-    public func pinLogKey(_ vkey: String, kiosk kioskID: String, property: String) async throws(KioskError) {
-        let verifier = try Self.kioskLogKey(vkey, kiosk: kioskID)
-        _ = try await storage.setKioskLogKey(verifier.vkey, kiosk: kioskID, property: property, replacing: true)
     }
 
     /// The key `vkey` names, which must be kiosk `kioskID`'s log key: an Ed25519 note key named `kiosk/<kioskID>`.
@@ -135,7 +126,7 @@ extension HubStore {
             _ = try? MerkleTree.root(size: size, from: recorder)
             _ = try? MerkleTree.consistencyProof(from: accepted, to: size, from: recorder)
         }
-        let nodes = MerkleNodesRead(try await storage.logNodes(kiosk: kioskID, at: positions))
+        let nodes = MerkleNodesRead(try await storage.logNodes(of: .kiosk(kioskID), at: positions))
         let root: MerkleHash
         do {
             root = try MerkleTree.root(size: size, from: nodes)
@@ -160,26 +151,9 @@ extension HubStore {
     /// Brings the stored tree of `kioskID`'s log up to its events the hub holds in seq order, stopping once it has
     /// `size` leaves or at the first gap; returns its size.
     private func extendLog(kiosk kioskID: String, toAtLeast size: Int64) async throws(KioskError) -> Int64 {
-        var stored = try await storage.logSize(kiosk: kioskID)
-        while stored < size {
-            let events = try await storage.kioskEvents(kiosk: kioskID, fromSeq: stored + 1, limit: Self.leavesPerLogStep)
-            let edge = try await storage.logNodes(kiosk: kioskID, at: MerkleAppender<MerkleNodesRead>.edge(ofSize: stored))
-            var tree = MerkleAppender(stored: MerkleNodesRead(edge), size: stored)
-            var nodes: [MerkleNode] = []
-            for event in events where event.seq == tree.size + 1 {
-                guard let leaf = try? EventLeaf(event).leafHash else { break }
-                do {
-                    nodes += try tree.append(leaf)
-                } catch {
-                    throw KioskError(.dataError, "the hub's tree of kiosk '\(kioskID)' lacks a node: \(error)")
-                }
-            }
-            guard tree.size > stored else { break }
-            try await storage.addLogNodes(nodes, kiosk: kioskID)
-            stored = tree.size
-            if events.count < Self.leavesPerLogStep { break }
+        try await extendTree(.kiosk(kioskID), toAtLeast: size) { (seq, limit) throws(KioskError) in
+            try await storage.kioskEvents(kiosk: kioskID, fromSeq: seq, limit: limit).map { ($0.seq, try? EventLeaf($0).leafHash) }
         }
-        return stored
     }
 
     private func raise(
@@ -222,6 +196,13 @@ public struct CheckpointRefusal: Error, Sendable, Hashable {
 public struct HubLogKeys: Sendable {
     public let witness: Cosigner
     public let log: NoteSigner
+    /// `[hub] log_name`, which names both keys and the audit logs.
+    public let logName: String
+
+    /// The origin of `property`'s audit log: `<log_name>/audit/<property>`.
+    public func auditOrigin(property: String) -> String {
+        logName + "/audit/" + property
+    }
 
     /// The keys named from `logName` that `storage` holds, made now when it holds none.
     public static func load(logName: String, storage: some LogStorage) async throws(KioskError) -> HubLogKeys {
@@ -239,7 +220,8 @@ public struct HubLogKeys: Sendable {
         do {
             return HubLogKeys(
                 witness: try SignerKeyText.cosigner(lines.witness, name: logName),
-                log: try SignerKeyText.signer(lines.log, name: logKeyName)
+                log: try SignerKeyText.signer(lines.log, name: logKeyName),
+                logName: logName
             )
         } catch {
             throw KioskError(

@@ -1,7 +1,7 @@
 import Foundation
 public import KioskCore
 import KioskHubStorage
-public import KioskLog
+import KioskLog
 import KioskWire
 
 extension HubStore {
@@ -18,7 +18,7 @@ extension HubStore {
         let (index, size) = (seq - 1, signed.checkpoint.size)
         let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.inclusionPath(index: index, size: size, from: recorder) }
         do {
-            let nodes = MerkleNodesRead(try await storage.logNodes(kiosk: kioskID, at: positions))
+            let nodes = MerkleNodesRead(try await storage.logNodes(of: .kiosk(kioskID), at: positions))
             let path = try MerkleTree.inclusionPath(index: index, size: size, from: nodes)
             return InclusionProofFile(leaf: try EventLeaf(event).bytes, index: index, path: path, checkpoint: signed).text
         } catch let error as KioskError {
@@ -45,50 +45,111 @@ extension HubStore {
 
     /// `kiosk-hub log verify`: each kiosk's log (of `property`, or only `kioskID`; every one when both are nil)
     /// recomputed from the events the hub holds and compared with the hub's stored tree and with the latest checkpoint
-    /// it cosigned, checked with the kiosk's key and `witness`. Problems name the first seq that changed.
-    public func verifyLogs(property: String?, kiosk kioskID: String?, witness: NoteVerifier) async throws(KioskError) -> [KioskLogCheck] {
-        var checks: [KioskLogCheck] = []
+    /// it cosigned, checked with the kiosk's key and the witness key of `keys`; then, unless one kiosk is asked for, the
+    /// hub's own audit logs (of `property`, or all) the same way, their checkpoints checked with the log key. Problems
+    /// name the first seq that changed.
+    public func verifyLogs(property: String?, kiosk kioskID: String?, keys: HubLogKeys) async throws(KioskError) -> [LogCheck] {
+        var checks: [LogCheck] = []
         for kiosk in try await storage.loggedKiosks(property: property) where kioskID == nil || kiosk == kioskID {
             let (tree, stop) = try await EventLogRecomputation.tree(of: "the hub") { (seq, limit) throws(KioskError) in
                 try await storage.kioskEvents(kiosk: kiosk, fromSeq: seq, limit: limit)
             }
-            var problems = stop.map { [$0] } ?? []
-            if let first = MerkleTree.firstChangedLeaf(stored: try await storage.allLogNodes(kiosk: kiosk), recomputed: tree) {
-                problems.append("seq \(first + 1): the event no longer matches what the hub's tree holds for it")
+            let record = try await storage.kioskLog(kiosk: kiosk)
+            let problems = try await problems(of: .kiosk(kiosk), tree: tree, stop: stop, checkpoint: record?.checkpoint) { signed in
+                do {
+                    try signed.verify(kioskKey: try NoteVerifier(vkey: record?.vkey ?? ""), witnessKeys: [keys.witness.verifier])
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
             }
-            if let record = try await storage.kioskLog(kiosk: kiosk), let note = record.checkpoint {
-                if let problem = Self.checkpointProblem(note, vkey: record.vkey, witness: witness, tree: tree) { problems.append(problem) }
-            }
-            checks.append(KioskLogCheck(kioskID: kiosk, events: tree.size, problems: problems))
+            checks.append(LogCheck(name: kiosk, leaves: tree.size, problems: problems))
         }
-        if let kioskID, !checks.contains(where: { $0.kioskID == kioskID }) {
-            throw KioskError(.noInput, "the hub holds no log of kiosk '\(kioskID)'\(property.map { " at property '\($0)'" } ?? "")")
+        if let kioskID {
+            guard checks.contains(where: { $0.name == kioskID }) else {
+                throw KioskError(.noInput, "the hub holds no log of kiosk '\(kioskID)'\(property.map { " at property '\($0)'" } ?? "")")
+            }
+            return checks
+        }
+        for audited in try await storage.auditedProperties() where property == nil || audited == property {
+            var tree = InMemoryMerkleTree()
+            var stop: String?
+            try await forEachAuditEntry(of: audited) { (entry) throws(KioskError) in
+                guard stop == nil else { return }
+                guard entry.seq == tree.size + 1 else {
+                    stop = "seq \(tree.size + 1): missing from the hub (the next entry is seq \(entry.seq))"
+                    return
+                }
+                do { tree.append(try entry.leaf.leafHash) } catch { stop = "seq \(entry.seq): the entry cannot enter the audit log: \(error)" }
+            }
+            let checkpoint = try await storage.auditCheckpoint(property: audited)?.text
+            let problems = try await problems(of: .audit(property: audited), tree: tree, stop: stop, checkpoint: checkpoint) { signed in
+                let origin = keys.auditOrigin(property: audited)
+                guard signed.checkpoint.origin == origin else { return "its origin '\(signed.checkpoint.origin)' is not '\(origin)'" }
+                do {
+                    try signed.verify(logKey: keys.log.verifier, witnessKeys: [])
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
+            checks.append(LogCheck(name: "audit/" + audited, leaves: tree.size, problems: problems))
         }
         return checks
     }
 
-    private static func checkpointProblem(_ note: String, vkey: String?, witness: NoteVerifier, tree: InMemoryMerkleTree) -> String? {
+    /// What is wrong with a log whose leaves give `tree` (the recomputation stopped early saying `stop`): its stored
+    /// tree's first changed leaf, and its latest checkpoint (`checkpoint`, checked by `verify`) when it no longer holds.
+    private func problems(
+        of log: StoredLog,
+        tree: InMemoryMerkleTree,
+        stop: String?,
+        checkpoint note: String?,
+        verify: (SignedCheckpoint) -> String?
+    ) async throws(KioskError) -> [String] {
+        var problems = stop.map { [$0] } ?? []
+        if let first = MerkleTree.firstChangedLeaf(stored: try await storage.allLogNodes(of: log), recomputed: tree) {
+            problems.append("seq \(first + 1): the \(log.leafNoun) no longer matches what the hub's tree holds for it")
+        }
+        guard let note else { return problems }
         let signed: SignedCheckpoint
         do {
             signed = try SignedCheckpoint(parsing: note)
-            try signed.verify(kioskKey: try NoteVerifier(vkey: vkey ?? ""), witnessKeys: [witness])
         } catch {
-            return "the cosigned checkpoint: \(error)"
+            return problems + ["the latest checkpoint: \(error)"]
         }
+        if let problem = verify(signed) { return problems + ["the latest checkpoint: " + problem] }
         let size = signed.checkpoint.size
-        guard size <= tree.size else { return "the cosigned checkpoint of size \(size): the hub holds only \(tree.size) of its events" }
+        guard size <= tree.size else { return problems + ["the latest checkpoint of size \(size): the hub holds only \(tree.size) of its leaves"] }
         guard let root = try? MerkleTree.root(size: size, from: tree), root == signed.checkpoint.rootHash else {
-            return "the cosigned checkpoint of size \(size): seq 1 to \(size): the hub's events no longer give its root"
+            return problems + ["the latest checkpoint of size \(size): seq 1 to \(size): the hub's \(log.leafNoun)s no longer give its root"]
         }
-        return nil
+        return problems
     }
 }
 
-/// What `kiosk-hub log verify` found of one kiosk's log.
-public struct KioskLogCheck: Sendable, Hashable {
-    public let kioskID: String
-    /// How many of its events were recomputed.
-    public let events: Int64
+/// What `kiosk-hub log verify` found of one log.
+public struct LogCheck: Sendable, Hashable {
+    /// The kiosk's id, or `audit/<property>` for a property's audit log.
+    public let name: String
+    /// How many of its leaves were recomputed.
+    public let leaves: Int64
     /// None when the log verifies.
     public let problems: [String]
+
+    public init(name: String, leaves: Int64, problems: [String]) {
+        self.name = name
+        self.leaves = leaves
+        self.problems = problems
+    }
+}
+
+extension StoredLog {
+    /// What a leaf of the log is: an event or an audit entry.
+    fileprivate var leafNoun: String {
+        switch self {
+        case .kiosk: "event"
+        case .audit: "entry"
+        }
+    }
 }

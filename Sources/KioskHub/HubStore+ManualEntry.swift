@@ -1,6 +1,7 @@
 public import Foundation
 public import KioskCore
 import KioskHubStorage
+import KioskWire
 
 extension HubStore {
     /// The kiosk id prefix of manual entries made in the web console (`console.<property>`); no kiosk may take it.
@@ -53,6 +54,13 @@ extension HubStore {
             )
             if try await storage.insert([record], property: property, receivedAt: now) == [.stored] {
                 await storage.announce(.day(property: property))
+                try await audit(
+                    .manualEntry,
+                    property: property,
+                    subject: studentID,
+                    detail: "event \(record.id): \(direction.rawValue) at \(WireTime.format(instant)): \(reason)",
+                    now: now
+                )
                 return record
             }
         }

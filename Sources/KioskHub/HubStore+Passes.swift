@@ -1,6 +1,7 @@
 import Foundation
 public import KioskCore
 public import KioskHubStorage
+import KioskWire
 
 extension HubStore {
     /// Makes a leave pass for an active student of `property` (an unknown or inactive one is bad data, 65) and
@@ -15,6 +16,12 @@ extension HubStore {
         let pass = request.pass()
         try await storage.addPass(pass, property: property)
         await storage.announce(.day(property: property))
+        try await audit(
+            .passCreate,
+            property: property,
+            subject: pass.studentID,
+            detail: "pass \(pass.id) from \(WireTime.format(pass.from)) until \(WireTime.format(pass.until)): \(pass.reason)"
+        )
         return pass
     }
 
@@ -28,6 +35,7 @@ extension HubStore {
             )
         }
         await storage.announce(.day(property: property))
+        try await audit(.passCancel, property: property, subject: id)
     }
 
     /// The passes of `property` covering some instant of day `date` (every pass when nil), by start, then id.

@@ -12,6 +12,7 @@ extension HubStore {
         guard property.id != HubProperty.defaultID, try await storage.addProperty(property, createdAt: now) else {
             throw KioskError(.dataError, "the property '\(property.id)' exists already")
         }
+        try await audit(.propertyCreate, property: property.id, subject: property.id, detail: property.name, now: now)
     }
 
     /// Every property, `default` first, then the others by id.

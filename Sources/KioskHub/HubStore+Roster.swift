@@ -6,15 +6,24 @@ public import KioskWire
 
 extension HubStore {
     /// Merges roster rows into the roster of `property` in one transaction, or with `replace` makes them its whole
-    /// roster; a UID owned by another student of the property aborts the import.
+    /// roster; a UID owned by another student of the property aborts the import. The audit log records it as
+    /// `action`: a roster import, or one student added or one card enrolled through the console.
     public func importRoster(
         _ rows: [RosterRow],
         file: String,
         replace: Bool,
-        property: String = HubProperty.defaultID
+        property: String = HubProperty.defaultID,
+        as action: AuditAction = .rosterImport
     ) async throws(KioskError) -> RosterImportSummary {
         let summary = try await storage.importRoster(rows, file: file, replace: replace, property: property)
         await storage.announce(.day(property: property))
+        let subject = action == .rosterImport ? "" : rows.first?.student.id ?? ""
+        let cards = Set(rows.compactMap(\.uid)).sorted { $0.description < $1.description }.map(\.description)
+        let detail =
+            action == .rosterImport
+            ? "\(file): \(rows.count) row\(rows.count == 1 ? "" : "s")\(replace ? ", replacing the roster" : "")"
+            : cards.isEmpty ? "" : "card " + cards.joined(separator: ", ")
+        try await audit(action, property: property, subject: subject, detail: detail)
         return summary
     }
 

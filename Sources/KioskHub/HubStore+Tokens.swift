@@ -2,6 +2,7 @@ import Crypto
 public import Foundation
 public import KioskCore
 public import KioskHubStorage
+import KioskLog
 
 extension HubStore {
     /// A token as `token list` shows it: never the token itself, only the start of its hash.
@@ -13,13 +14,16 @@ extension HubStore {
     }
 
     /// Makes a new bearer token for kiosk `kioskID` of `property`, stores its SHA-256 and returns the token, which is
-    /// never stored. A kiosk id is unique in the hub: a kiosk known at another property is refused.
+    /// never stored. A kiosk id is unique in the hub: a kiosk known at another property is refused. With `vkey`, the
+    /// kiosk's log key is pinned too: its checkpoints are checked with it from now on.
     public func createToken(
         kioskID: String,
         property: String = HubProperty.defaultID,
+        vkey: String? = nil,
         now: Date = WallClock.system.now()
     ) async throws(KioskError) -> String {
         _ = try await self.property(property)
+        let verifier = try vkey.map { vkey throws(KioskError) in try Self.kioskLogKey(vkey, kiosk: kioskID) }
         if kioskID.hasPrefix(Self.consoleKioskPrefix) {
             throw KioskError(
                 .usage,
@@ -32,12 +36,18 @@ extension HubStore {
                 "kiosk '\(kioskID)' belongs to property '\(home)'; a kiosk id is unique in the hub, give this kiosk another id"
             )
         }
-        return try await createToken(for: .kiosk(id: kioskID, property: property), now: now)
+        let token = try await createToken(for: .kiosk(id: kioskID, property: property), now: now)
+        if let verifier { _ = try await storage.setKioskLogKey(verifier.vkey, kiosk: kioskID, property: property, replacing: true) }
+        let pinned = verifier.map { ", log key pinned: " + $0.vkey } ?? ""
+        try await audit(.tokenCreate, property: property, subject: Self.tokenID(token), detail: "kiosk \(kioskID)" + pinned, now: now)
+        return token
     }
 
     /// Makes a new token for the chain's operator: the summary over every property, nothing else.
     public func createOperatorToken(now: Date = WallClock.system.now()) async throws(KioskError) -> String {
-        try await createToken(for: .chainOperator, now: now)
+        let token = try await createToken(for: .chainOperator, now: now)
+        try await audit(.tokenCreate, property: HubProperty.defaultID, subject: Self.tokenID(token), detail: "chain operator", now: now)
+        return token
     }
 
     /// Whom a presented token speaks for, or nil for an unknown or revoked token.
@@ -51,12 +61,27 @@ extension HubStore {
         guard prefix.count >= 8, prefix.allSatisfy(\.isHexDigit) else {
             throw KioskError(.usage, "a token id is at least 8 hex digits as `token list` shows it, not '\(tokenID)'")
         }
-        return try await storage.removeTokens(hashPrefix: prefix)
+        let revoked = try await tokens().filter { $0.tokenID.hasPrefix(prefix) }
+        let removed = try await storage.removeTokens(hashPrefix: prefix)
+        for token in revoked {
+            let (property, detail) =
+                switch token.holder {
+                case .kiosk(let id, let property): (property, "kiosk " + id)
+                case .chainOperator: (HubProperty.defaultID, "chain operator")
+                }
+            try await audit(.tokenRevoke, property: property, subject: token.tokenID, detail: detail)
+        }
+        return removed
     }
 
     /// Every token's holder, id and creation time: kiosks' by kiosk, then the operator's.
     public func tokens() async throws(KioskError) -> [TokenListing] {
         try await storage.tokens().map { TokenListing(holder: $0.holder, tokenID: String($0.hash.prefix(12)), createdAt: $0.createdAt) }
+    }
+
+    /// The id `token list` shows for `token`: the first 12 hex digits of its hash.
+    static func tokenID(_ token: String) -> String {
+        String(tokenHash(token).prefix(12))
     }
 
     private func createToken(for holder: TokenHolder, now: Date) async throws(KioskError) -> String {

@@ -27,6 +27,7 @@ extension HubStore {
         guard try await storage.addUser(StoredUser(user: user, passwordHash: try await Self.passwordHash(chosen))) else {
             throw KioskError(.dataError, "a user named '\(name)' exists already")
         }
+        try await audit(.userCreate, property: Self.auditProperty(of: role), subject: name, detail: Self.roleText(role), now: now)
         return password == nil ? chosen : nil
     }
 
@@ -39,6 +40,7 @@ extension HubStore {
     public func disableUser(named name: String) async throws(KioskError) {
         guard try await storage.disableUser(named: name) else { throw KioskError(.dataError, "no user is named '\(name)'", domain: .notFound) }
         await storage.announce(.sessions)
+        try await audit(.userDisable, property: try await auditProperty(ofUser: name), subject: name)
     }
 
     /// Gives the user named `name` a new password (generated when nil, and returned to be shown once).
@@ -48,7 +50,27 @@ extension HubStore {
             throw KioskError(.dataError, "no user is named '\(name)'", domain: .notFound)
         }
         await storage.announce(.sessions)
+        try await audit(.userPassword, property: try await auditProperty(ofUser: name), subject: name)
         return password == nil ? chosen : nil
+    }
+
+    /// The property whose audit log records changes to a user with `role`: a warden's, `default` for the operator.
+    private static func auditProperty(of role: HubUser.Role) -> String {
+        switch role {
+        case .warden(let property): property
+        case .chainOperator: HubProperty.defaultID
+        }
+    }
+
+    private static func roleText(_ role: HubUser.Role) -> String {
+        switch role {
+        case .warden(let property): "warden of " + property
+        case .chainOperator: "chain operator"
+        }
+    }
+
+    private func auditProperty(ofUser name: String) async throws(KioskError) -> String {
+        try await storage.users().first { $0.name == name }.map { Self.auditProperty(of: $0.role) } ?? HubProperty.defaultID
     }
 
     /// `password` if a user may choose it.

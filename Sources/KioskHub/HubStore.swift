@@ -8,10 +8,19 @@ public struct HubStore: Sendable {
     public let storage: any HubStorage
     /// The property every hub has, with the configuration's `[attendance]` settings and `[hub]` name.
     public let defaultProperty: HubProperty
+    /// Who the changes made through this store are done by, in the audit logs: `.system` unless `acting(as:)` says.
+    public private(set) var actor: AuditActor = .system
 
     public init(storage: any HubStorage, defaultProperty: HubProperty = HubProperty.fallbackDefault) {
         self.storage = storage
         self.defaultProperty = defaultProperty
+    }
+
+    /// This store, making its changes as `actor`.
+    public func acting(as actor: AuditActor) -> HubStore {
+        var store = self
+        store.actor = actor
+        return store
     }
 
     /// Whether the database answers a query.

@@ -271,6 +271,42 @@ enum PostgresHubSchema {
                 """,
             ]
         ),
+        (
+            // The hub's own actions, as the SQLite hub's `v12`: one audit log per property, its tree and latest checkpoint.
+            "v13",
+            [
+                """
+                CREATE TABLE audit_entry (
+                    property_id TEXT COLLATE "C" NOT NULL,
+                    seq BIGINT NOT NULL,
+                    id TEXT COLLATE "C" NOT NULL UNIQUE,
+                    at BIGINT NOT NULL,
+                    actor TEXT COLLATE "C" NOT NULL,
+                    action TEXT COLLATE "C" NOT NULL,
+                    subject TEXT COLLATE "C" NOT NULL,
+                    detail TEXT COLLATE "C" NOT NULL,
+                    PRIMARY KEY (property_id, seq)
+                )
+                """,
+                """
+                CREATE TABLE audit_log_node (
+                    property_id TEXT COLLATE "C" NOT NULL,
+                    level INTEGER NOT NULL,
+                    idx BIGINT NOT NULL,
+                    hash BYTEA NOT NULL,
+                    PRIMARY KEY (property_id, level, idx)
+                )
+                """,
+                """
+                CREATE TABLE audit_log (
+                    property_id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    size BIGINT NOT NULL,
+                    checkpoint TEXT COLLATE "C" NOT NULL,
+                    signed_at BIGINT NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -6,9 +6,10 @@ import KioskStore
 import PostgresNIO
 
 extension PostgresHubStorage {
-    public func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64 {
-        try await failing("read failed") {
-            try await query("SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = \(kioskID) AND level = 0")
+    public func logSize(of log: StoredLog) async throws(KioskError) -> Int64 {
+        let (table, key, value) = log.nodeRows
+        return try await failing("read failed") {
+            try await query("SELECT COALESCE(MAX(idx) + 1, 0) FROM \(unescaped: table) WHERE \(unescaped: key) = \(value) AND level = 0")
                 .decode(Int64.self).first ?? 0
         }
     }
@@ -22,13 +23,14 @@ extension PostgresHubStorage {
         }
     }
 
-    public func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError) {
+    public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
         guard !nodes.isEmpty else { return }
+        let (table, key, value) = log.nodeRows
         try await failing("write failed") {
             _ = try await query(
                 """
-                INSERT INTO kiosk_log_node (kiosk_id, level, idx, hash)
-                SELECT \(kioskID), level, idx, decode(hash, 'base64')
+                INSERT INTO \(unescaped: table) (\(unescaped: key), level, idx, hash)
+                SELECT \(value), level, idx, decode(hash, 'base64')
                 FROM UNNEST(\(nodes.map { Int64($0.level) })::bigint[], \(nodes.map(\.index))::bigint[], \(nodes.map(\.hash.base64))::text[])
                     AS node(level, idx, hash)
                 ON CONFLICT DO NOTHING
@@ -37,35 +39,34 @@ extension PostgresHubStorage {
         }
     }
 
-    public func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
+    public func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
         guard !positions.isEmpty else { return [] }
+        let (table, key, value) = log.nodeRows
         return try await failing("read failed") {
             try await query(
                 """
-                SELECT level, idx, encode(hash, 'base64') FROM kiosk_log_node
-                WHERE kiosk_id = \(kioskID) AND (level, idx) IN (
+                SELECT level, idx, encode(hash, 'base64') FROM \(unescaped: table)
+                WHERE \(unescaped: key) = \(value) AND (level, idx) IN (
                     SELECT * FROM UNNEST(\(positions.map { Int64($0.level) })::bigint[], \(positions.map(\.index))::bigint[])
                 )
                 """
-            ).decode((Int64, Int64, String).self).map { level, index, text in
-                guard let hash = MerkleHash(base64: text) else {
-                    throw KioskError(.dataError, "the stored log node of \(kioskID) at level \(level), index \(index) is not a hash")
-                }
-                return MerkleNode(level: Int(level), index: index, hash: hash)
-            }
+            ).decode((Int64, Int64, String).self).map { try Self.node(level: $0, index: $1, hash: $2, of: log) }
         }
     }
 
-    public func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode] {
-        try await failing("read failed") {
-            try await query("SELECT level, idx, encode(hash, 'base64') FROM kiosk_log_node WHERE kiosk_id = \(kioskID)")
-                .decode((Int64, Int64, String).self).map { level, index, text in
-                    guard let hash = MerkleHash(base64: text) else {
-                        throw KioskError(.dataError, "the stored log node of \(kioskID) at level \(level), index \(index) is not a hash")
-                    }
-                    return MerkleNode(level: Int(level), index: index, hash: hash)
-                }
+    public func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode] {
+        let (table, key, value) = log.nodeRows
+        return try await failing("read failed") {
+            try await query("SELECT level, idx, encode(hash, 'base64') FROM \(unescaped: table) WHERE \(unescaped: key) = \(value)")
+                .decode((Int64, Int64, String).self).map { try Self.node(level: $0, index: $1, hash: $2, of: log) }
         }
+    }
+
+    private static func node(level: Int64, index: Int64, hash text: String, of log: StoredLog) throws(KioskError) -> MerkleNode {
+        guard let hash = MerkleHash(base64: text) else {
+            throw KioskError(.dataError, "the stored node of \(log.description) at level \(level), index \(index) is not a hash")
+        }
+        return MerkleNode(level: Int(level), index: index, hash: hash)
     }
 
     public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {

@@ -181,6 +181,37 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // The hub's own actions: one audit log per property, its tree (as the kiosks' logs') and its latest checkpoint.
+        migrator.registerMigration("v12") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE audit_entry (
+                        property_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        id TEXT NOT NULL UNIQUE,
+                        at INTEGER NOT NULL,
+                        actor TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        detail TEXT NOT NULL,
+                        PRIMARY KEY (property_id, seq)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE audit_log_node (
+                        property_id TEXT NOT NULL,
+                        level INTEGER NOT NULL,
+                        idx INTEGER NOT NULL,
+                        hash BLOB NOT NULL,
+                        PRIMARY KEY (property_id, level, idx)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE audit_log (
+                        property_id TEXT PRIMARY KEY NOT NULL,
+                        size INTEGER NOT NULL,
+                        checkpoint TEXT NOT NULL,
+                        signed_at INTEGER NOT NULL
+                    );
+                    """
+            )
+        }
         return migrator
     }
 

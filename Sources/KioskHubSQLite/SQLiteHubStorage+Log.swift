@@ -6,10 +6,10 @@ public import KioskLog
 import KioskStore
 
 extension SQLiteHubStorage {
-    public func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64 {
-        try await database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = ? AND level = 0", arguments: [kioskID])
-                ?? 0
+    public func logSize(of log: StoredLog) async throws(KioskError) -> Int64 {
+        let (table, key, value) = log.nodeRows
+        return try await database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM \(table) WHERE \(key) = ? AND level = 0", arguments: [value]) ?? 0
         }
     }
 
@@ -23,41 +23,41 @@ extension SQLiteHubStorage {
         }
     }
 
-    public func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError) {
+    public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
+        let (table, key, value) = log.nodeRows
         try await database.write { db in
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO kiosk_log_node (kiosk_id, level, idx, hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
-            )
+            let insert = try db.cachedStatement(sql: "INSERT INTO \(table) (\(key), level, idx, hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
             for node in nodes {
-                try insert.execute(arguments: [kioskID, node.level, node.index, Data(node.hash.bytes)])
+                try insert.execute(arguments: [value, node.level, node.index, Data(node.hash.bytes)])
             }
         }
     }
 
-    public func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
-        try await database.read { db in
-            let select = try db.cachedStatement(sql: "SELECT hash FROM kiosk_log_node WHERE kiosk_id = ? AND level = ? AND idx = ?")
+    public func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
+        let (table, key, value) = log.nodeRows
+        return try await database.read { db in
+            let select = try db.cachedStatement(sql: "SELECT hash FROM \(table) WHERE \(key) = ? AND level = ? AND idx = ?")
             return try positions.compactMap { position in
-                guard let data = try Data.fetchOne(select, arguments: [kioskID, position.level, position.index]) else { return nil }
-                guard let hash = MerkleHash(bytes: Array(data)) else {
-                    throw DatabaseError(
-                        message: "the stored log node of \(kioskID) at level \(position.level), index \(position.index) is not a hash"
-                    )
-                }
-                return MerkleNode(level: position.level, index: position.index, hash: hash)
+                guard let data = try Data.fetchOne(select, arguments: [value, position.level, position.index]) else { return nil }
+                return try Self.node(level: position.level, index: position.index, hash: data, of: log)
             }
         }
     }
 
-    public func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode] {
-        try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM kiosk_log_node WHERE kiosk_id = ?", arguments: [kioskID]).map { row in
-                guard let hash = MerkleHash(bytes: Array(row["hash"] as Data)) else {
-                    throw DatabaseError(message: "a stored log node of \(kioskID) is not a hash")
-                }
-                return MerkleNode(level: row["level"], index: row["idx"], hash: hash)
+    public func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode] {
+        let (table, key, value) = log.nodeRows
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM \(table) WHERE \(key) = ?", arguments: [value]).map { row in
+                try Self.node(level: row["level"], index: row["idx"], hash: row["hash"], of: log)
             }
         }
+    }
+
+    private static func node(level: Int, index: Int64, hash data: Data, of log: StoredLog) throws -> MerkleNode {
+        guard let hash = MerkleHash(bytes: Array(data)) else {
+            throw DatabaseError(message: "the stored node of \(log.description) at level \(level), index \(index) is not a hash")
+        }
+        return MerkleNode(level: level, index: index, hash: hash)
     }
 
     public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {

@@ -3,20 +3,20 @@ public import KioskCore
 public import KioskLog
 
 /// The hub's copy of every kiosk's signed log (CONTRACT.md "Signed logs"): the Merkle tree of the kiosk's events the
-/// hub holds, kept as complete subtree hashes; the kiosk's verifier key; the latest checkpoint the hub cosigned; and
+/// hub holds (and of each property's audit log), kept as complete subtree hashes; the kiosk's verifier key; the latest checkpoint the hub cosigned; and
 /// the hub's own keys. Backends store and fetch; `HubStore` decides what is accepted.
 public protocol LogStorage: Sendable {
-    /// How many leaves the stored tree of `kioskID`'s log holds.
-    func logSize(kiosk kioskID: String) async throws(KioskError) -> Int64
+    /// How many leaves the stored tree of `log` holds.
+    func logSize(of log: StoredLog) async throws(KioskError) -> Int64
     /// Up to `limit` of `kioskID`'s stored events from `seq` on, in seq order.
     func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord]
-    /// Stores `nodes` of `kioskID`'s tree in one transaction. A node already stored is left as it is: a node's hash
-    /// follows from the events below it, which never change, so two hub processes store the same one.
-    func addLogNodes(_ nodes: [MerkleNode], kiosk kioskID: String) async throws(KioskError)
-    /// The stored nodes of `kioskID`'s tree at `positions` (those stored).
-    func logNodes(kiosk kioskID: String, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode]
-    /// Every stored node of `kioskID`'s tree.
-    func allLogNodes(kiosk kioskID: String) async throws(KioskError) -> [MerkleNode]
+    /// Stores `nodes` of `log`'s tree in one transaction. A node already stored is left as it is: a node's hash
+    /// follows from the leaves below it, which never change, so two hub processes store the same one.
+    func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError)
+    /// The stored nodes of `log`'s tree at `positions` (those stored).
+    func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode]
+    /// Every stored node of `log`'s tree.
+    func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode]
     /// The kiosk and seq of the event with `id`, nil when the hub holds none.
     func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)?
     /// The kiosks of `property` (every property's when nil) whose logs the hub keeps, sorted.

@@ -50,7 +50,7 @@ struct HubLogCommand: AsyncParsableCommand {
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Check every kiosk's log the hub holds against its stored tree and cosigned checkpoint (exit 65 naming the first seq that changed)."
+                "Check every kiosk's log the hub holds and its own audit logs against their stored trees and checkpoints (exit 65 naming the first seq that changed)."
         )
 
         @OptionGroup var options: HubOptions
@@ -65,18 +65,19 @@ struct HubLogCommand: AsyncParsableCommand {
             let (property, kiosk) = (self.property, self.kiosk)
             let checks = try await options.withStore { configuration, store in
                 let keys = try await HubLogKeys.load(logName: configuration.logName, storage: store.storage)
-                return try await store.verifyLogs(property: property, kiosk: kiosk, witness: keys.witness.verifier)
+                return try await store.verifyLogs(property: property, kiosk: kiosk, keys: keys)
             }
             var failed = false
             for check in checks {
                 if check.problems.isEmpty {
-                    print("\(check.kioskID): log verified: \(check.events) events")
+                    let noun = check.name.hasPrefix("audit/") ? (check.leaves == 1 ? "entry" : "entries") : (check.leaves == 1 ? "event" : "events")
+                    print("\(check.name): log verified: \(check.leaves) \(noun)")
                 } else {
                     failed = true
-                    for problem in check.problems { print("\(check.kioskID): \(problem)") }
+                    for problem in check.problems { print("\(check.name): \(problem)") }
                 }
             }
-            if checks.isEmpty { print("no kiosk's log yet") }
+            if checks.isEmpty { print("no log yet") }
             if failed { throw ExitCode(65) }
         }
     }

@@ -29,7 +29,16 @@ struct HubOptions: ParsableArguments {
     /// Runs `body` with the configuration and its store, open for the length of the command.
     func withStore<T: Sendable>(_ body: (HubConfiguration, HubStore) async throws -> T) async throws -> T {
         let configuration = try load()
-        return try await HubDatabase.withStore(configuration, logger: Self.logger) { store in try await body(configuration, store) }
+        return try await HubDatabase.withStore(configuration, logger: Self.logger) { store in
+            try await body(configuration, store.acting(as: .commandLine(unixUser: Self.unixUser)))
+        }
+    }
+
+    /// The name of the Unix user running the command (its uid when it has no name): the actor of its audit entries.
+    static var unixUser: String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return String(uid) }
+        return String(cString: name)
     }
 
     /// The hub's log: info and above, on standard error.

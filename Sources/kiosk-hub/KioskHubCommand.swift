@@ -16,7 +16,7 @@ struct KioskHubCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, MusterCommand.self,
-            UserCommand.self, HubPassCommand.self, AlertsCommand.self, HubLogCommand.self,
+            UserCommand.self, HubPassCommand.self, AlertsCommand.self, HubLogCommand.self, AuditCommand.self,
             MigrateStoreCommand.self,
         ]
     )

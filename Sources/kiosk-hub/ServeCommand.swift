@@ -67,6 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
         // Alerts wait for the database like every request does; a failure is logged and tried again, never fatal.
         services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))
+        let logKeys = HubLogKeySource(store: store, logName: configuration.logName)
+        services.append(.init(service: AuditCheckpointService(store: store, keys: logKeys, readiness: readiness, logger: logger)))
         for service in store.storage.backgroundServices {
             services.append(.init(service: service, successTerminationBehavior: .ignore))
         }

@@ -46,10 +46,7 @@ struct TokenCommand: AsyncParsableCommand {
             let (kiosk, propertyID, vkey) = (self.kiosk, property.property, self.vkey)
             let token = try await options.withStore { _, store in
                 guard let kiosk else { return try await store.createOperatorToken() }
-                if let vkey { _ = try HubStore.kioskLogKey(vkey, kiosk: kiosk) }
-                let token = try await store.createToken(kioskID: kiosk, property: propertyID)
-                if let vkey { try await store.pinLogKey(vkey, kiosk: kiosk, property: propertyID) }
-                return token
+                return try await store.createToken(kioskID: kiosk, property: propertyID, vkey: vkey)
             }
             if let vkey { print("kiosk '\(kiosk ?? "")' log key pinned: \(vkey)") }
             if let kiosk {

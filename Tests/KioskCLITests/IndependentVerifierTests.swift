@@ -58,7 +58,7 @@ import Testing
         #expect(hubExport.split(separator: "\n").count == 4)
         #expect(try verify(["log", try hub.write("hub.jsonl", hubExport), checkpoint] + keys) == (0, "ok\n"))
         #expect(try verify(["log", try hub.write("gate.jsonl", gateExport), checkpoint] + keys) == (0, "ok\n"))
-        #expect(try hub.hub("log", "verify").stdout == "gate-1: log verified: 4 events\n")
+        #expect(try hub.hub("log", "verify").stdout == "gate-1: log verified: 4 events\naudit/default: log verified: 1 entry\n")
 
         // An event rewritten in the hub's database: the hub's own check and the independent one both find it.
         try await DatabaseQueue(path: hub.directory + "/hub.sqlite").write { db in

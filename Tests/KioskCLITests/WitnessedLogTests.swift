@@ -65,6 +65,10 @@ import Testing
         #expect(newKey != kioskKey.vkey)
         #expect(try hub.hub("token", "create", "--kiosk", "gate-1", "--vkey", "kiosk/gate-2+00000000+AAAA").status == 64)
         #expect(try hub.hub("token", "create", "--kiosk", "gate-1", "--vkey", newKey).status == 0)
+        let audit = try hub.hub("audit", "list", "--format", "json").stdout
+        let pinned = try #require(try JSONSerialization.jsonObject(with: Data(audit.utf8)) as? [[String: Any]]).last
+        #expect(pinned?["action"] as? String == "token.create" && (pinned?["actor"] as? String)?.hasPrefix("cli:") == true)
+        #expect((pinned?["detail"] as? String)?.hasSuffix("log key pinned: " + newKey) == true, "\(audit)")
         #expect(try kiosk.kiosk("tap", "--uid", "11223344", "--at", "2026-11-21T09:01:00+05:30").status == 0)
         #expect(try kiosk.kiosk("sync", "--once").status == 0)
         let status = try logStatus(kiosk)

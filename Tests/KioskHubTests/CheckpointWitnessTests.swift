@@ -93,8 +93,8 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: smaller.json) as? [String: Any])
         #expect((json["log"] as? [String: Any]).map { Set($0.keys) } == ["acceptedSize", "refusedSize", "reason"])
 
-        // The operator pins the kiosk's new key: its checkpoints are cosigned from then on.
-        try await store.pinLogKey(otherKey.verifier.vkey, kiosk: "gate-1", property: HubProperty.defaultID)
+        // The operator pins the kiosk's new key with a new token: its checkpoints are cosigned from then on.
+        _ = try await store.createToken(kioskID: "gate-1", vkey: otherKey.verifier.vkey)
         guard case .cosigned = try await witness(try checkpoint(events, size: 5, key: otherKey)) else {
             Issue.record("a checkpoint signed by the pinned key was refused")
             return
@@ -134,13 +134,14 @@ import Testing
         try await store.exportLog(kiosk: "gate-1") { lines.append($0) }
         #expect(lines.count == 6 && lines[0].contains(events[0].id))
 
-        let clean = try await store.verifyLogs(property: nil, kiosk: nil, witness: keys.witness.verifier)
-        #expect(clean == [KioskLogCheck(kioskID: "gate-1", events: 6, problems: [])])
+        let clean = try await store.verifyLogs(property: nil, kiosk: nil, keys: keys)
+        #expect(clean.first == LogCheck(name: "gate-1", leaves: 6, problems: []))
+        #expect(clean.dropFirst().map(\.name) == ["audit/default"] && clean.allSatisfy(\.problems.isEmpty), "\(clean)")
         _ = try await hub.sql("UPDATE event SET student_id = 'S009' WHERE kiosk_id = 'gate-1' AND seq = 3")
-        let edited = try await store.verifyLogs(property: HubProperty.defaultID, kiosk: "gate-1", witness: keys.witness.verifier)
+        let edited = try await store.verifyLogs(property: HubProperty.defaultID, kiosk: "gate-1", keys: keys)
         #expect(edited.first?.problems.first?.hasPrefix("seq 3: ") == true, "\(edited)")
-        #expect(edited.first?.problems.contains { $0.contains("cosigned checkpoint of size 5") } == true)
-        await #expect(throws: KioskError.self) { try await store.verifyLogs(property: nil, kiosk: "gate-9", witness: keys.witness.verifier) }
+        #expect(edited.first?.problems.contains { $0.contains("latest checkpoint of size 5") } == true)
+        await #expect(throws: KioskError.self) { try await store.verifyLogs(property: nil, kiosk: "gate-9", keys: keys) }
     }
 
     @Test func aPinnedKeyMustBeTheKiosksEd25519Key() async throws {

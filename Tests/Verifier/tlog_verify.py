@@ -4,6 +4,7 @@ tlog-cosignature, tlog-proof), RFC 6962 / RFC 9162 and ../shared/LOG-FORMAT.md, 
 
     tlog_verify.py proof FILE --kiosk-vkey VKEY [--witness-vkey VKEY] [--event JSON_FILE]
     tlog_verify.py log EXPORT.jsonl CHECKPOINT --kiosk-vkey VKEY [--witness-vkey VKEY]
+    tlog_verify.py audit EXPORT.jsonl CHECKPOINT --log-vkey VKEY      (a hub's audit log, LOG-FORMAT.md section 7)
 
 Exit 0 and "ok" when everything verifies; exit 1 with one line naming what does not.
 """
@@ -90,7 +91,9 @@ def check_signatures(text, signatures, key):
         raise Refused(f"no signature of {key['name']}")
 
 
-def checkpoint(note, kiosk_key, witness_key):
+def checkpoint(note, kiosk_key, witness_key, audit=False):
+    """A kiosk's checkpoint, signed by the key named as its origin; or, with `audit`, a hub's audit log's, whose
+    origin is <log_name>/audit/<property>, signed by the key <log_name>/log (LOG-FORMAT.md section 7)."""
     text, signatures = split_note(note)
     lines = text.split("\n")[:-1]
     if len(lines) < 3 or not re.fullmatch(r"0|[1-9][0-9]*", lines[1]):
@@ -98,7 +101,11 @@ def checkpoint(note, kiosk_key, witness_key):
     origin, size, root = lines[0], int(lines[1]), b64(lines[2])
     if len(root) != 32:
         raise Refused("the root is not 32 bytes")
-    if kiosk_key["name"] != origin or kiosk_key["type"] != 0x01:
+    if audit:
+        log_name = kiosk_key["name"][:-len("/log")] if kiosk_key["name"].endswith("/log") else None
+        if log_name is None or not origin.startswith(log_name + "/audit/") or kiosk_key["type"] != 0x01:
+            raise Refused(f"the log key {kiosk_key['name']} does not sign the audit log {origin}")
+    elif kiosk_key["name"] != origin or kiosk_key["type"] != 0x01:
         raise Refused(f"the kiosk key {kiosk_key['name']} is not the origin {origin}'s")
     check_signatures(text, signatures, kiosk_key)
     if witness_key:
@@ -252,6 +259,39 @@ def leaf_bytes(event):
     return "".join(line + "\n" for line in lines).encode()
 
 
+def audit_leaf_bytes(entry):
+    """LOG-FORMAT.md section 7: a kiosk-audit/v1 leaf."""
+    def text(key, required=False):
+        value = entry.get(key)
+        if value is None:
+            value = ""
+        if not isinstance(value, str) or any(ord(c) < 0x20 or ord(c) == 0x7F for c in value) or (required and not value):
+            raise Refused(f"{key}: {value!r} cannot be encoded")
+        return value
+
+    entry_id = text("id")
+    if not re.fullmatch(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}", entry_id):
+        raise Refused(f"id: {entry_id!r} is not a UUID")
+    actor = text("actor")
+    if actor != "system" and not re.fullmatch(r"(user|cli|parent):.+", actor):
+        raise Refused(f"actor: {actor!r}")
+    seq = entry.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        raise Refused(f"seq: {seq!r}")
+    lines = [
+        "kiosk-audit/v1",
+        "id=" + entry_id.lower(),
+        "property=" + text("property", required=True),
+        "seq=" + str(seq),
+        "at=" + instant(entry.get("at")),
+        "actor=" + actor,
+        "action=" + text("action", required=True),
+        "subject=" + text("subject"),
+        "detail=" + text("detail"),
+    ]
+    return "".join(line + "\n" for line in lines).encode()
+
+
 def no_repeated_keys(pairs):
     keys = [key for key, _ in pairs]
     if len(keys) != len(set(keys)):
@@ -281,18 +321,30 @@ def verify_proof(text, kiosk_key, witness_key, event):
         raise Refused("the inclusion proof does not lead to the checkpoint's root")
 
 
-def verify_log(export_lines, note, kiosk_key, witness_key):
-    origin, size, expected_root = checkpoint(note, kiosk_key, witness_key)
+def verify_export(export_lines, origin, size, expected_root, is_own_line, leaf):
+    """Recomputes the tree of an export (LOG-FORMAT.md section 8) and compares it with a checkpoint's root."""
     hashes = []
     for number, line in enumerate(export_lines, start=1):
         entry = json.loads(line, object_pairs_hook=no_repeated_keys)
-        if "kioskId" not in entry or "kiosk/" + str(entry["kioskId"]) != origin or entry.get("seq") != number:
-            raise Refused(f"line {number}: not this log's seq {number}")
-        hashes.append(b64(entry["leafHash"]) if "leafHash" in entry and "id" not in entry else leaf_hash(leaf_bytes(entry)))
+        if not is_own_line(entry) or entry.get("seq") != number:
+            raise Refused(f"line {number}: not the seq {number} of {origin}")
+        hashes.append(b64(entry["leafHash"]) if "leafHash" in entry and "id" not in entry else leaf_hash(leaf(entry)))
     if size > len(hashes):
         raise Refused(f"the checkpoint covers {size} leaves, the export has {len(hashes)}")
     if root(hashes[:size]) != expected_root:
         raise Refused(f"the export's first {size} leaves do not give the checkpoint's root")
+
+
+def verify_log(export_lines, note, kiosk_key, witness_key):
+    origin, size, expected_root = checkpoint(note, kiosk_key, witness_key)
+    own = lambda entry: "kioskId" in entry and "kiosk/" + str(entry["kioskId"]) == origin
+    verify_export(export_lines, origin, size, expected_root, own, leaf_bytes)
+
+
+def verify_audit(export_lines, note, log_key):
+    origin, size, expected_root = checkpoint(note, log_key, None, audit=True)
+    own = lambda entry: origin.endswith("/audit/" + str(entry.get("property")))
+    verify_export(export_lines, origin, size, expected_root, own, audit_leaf_bytes)
 
 
 def main(arguments):
@@ -305,7 +357,13 @@ def main(arguments):
         return None
 
     kiosk_vkey, witness_vkey, event_file = option("--kiosk-vkey"), option("--witness-vkey"), option("--event")
+    log_vkey = option("--log-vkey")
     try:
+        if arguments[0] == "audit":
+            lines = [line for line in open(arguments[1]).read().split("\n") if line]
+            verify_audit(lines, open(arguments[2]).read(), parse_vkey(log_vkey))
+            print("ok")
+            return 0
         kiosk_key = parse_vkey(kiosk_vkey)
         witness_key = parse_vkey(witness_vkey) if witness_vkey else None
         if arguments[0] == "proof":

@@ -1,0 +1,21 @@
+/// What a change the hub's audit log records did (CONTRACT.md "Signed logs": the actions).
+public enum AuditAction: String, Sendable, Hashable, CaseIterable {
+    case rosterImport = "roster.import"
+    case studentAdd = "student.add"
+    case studentEdit = "student.edit"
+    case studentErase = "student.erase"
+    case studentPhoto = "student.photo"
+    case cardEnrol = "card.enrol"
+    case cardRevoke = "card.revoke"
+    case manualEntry = "manual.entry"
+    case passCreate = "pass.create"
+    case passRequest = "pass.request"
+    case passDecide = "pass.decide"
+    case passCancel = "pass.cancel"
+    case userCreate = "user.create"
+    case userDisable = "user.disable"
+    case userPassword = "user.password"
+    case tokenCreate = "token.create"
+    case tokenRevoke = "token.revoke"
+    case propertyCreate = "property.create"
+}
