@@ -342,7 +342,9 @@ let package = Package(
         ),
         .testTarget(
             name: "KioskCLITests",
-            dependencies: ["kiosk", "KioskTesting", "KioskCore", "KioskLog", "KioskWire", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "kiosk", "KioskTesting", "KioskCore", "KioskJournal", "KioskLog", "KioskWire", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -367,6 +369,7 @@ let package = Package(
             name: "KioskSyncTests",
             dependencies: [
                 "KioskSync", "KioskGateLog", "KioskLog", "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskJournal", "KioskWire", "KioskCore",
+                "KioskReports",
                 "KioskTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

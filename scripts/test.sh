@@ -22,7 +22,7 @@ trap 'step end; printf "%s\n" "where the time went:" "${took[@]}"; for undo in "
 step "Debian packages"
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
-require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv python3-cryptography openssl curl \
+require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv python3-cryptography openssl curl faketime \
     postgresql cups cups-client printer-driver-cups-pdf weasyprint poppler-utils fonts-noto-core
 
 step "formatting and systemd units"

@@ -31,7 +31,8 @@ extension AttendanceFacts {
         reads: [DayRead],
         passes: [LeavePass],
         start: Date,
-        unsynchronisedClockReads: Int
+        unsynchronisedClockReads: Int,
+        correctedClockReads: Int = 0
     ) {
         var taps = latestBeforeDay
         var unknownReads: [UnknownRead] = []
@@ -46,6 +47,27 @@ extension AttendanceFacts {
                 continue
             }
         }
-        self.init(students: students, taps: taps, unknownReads: unknownReads, passes: passes, unsynchronisedClockReads: unsynchronisedClockReads)
+        self.init(
+            students: students,
+            taps: taps,
+            unknownReads: unknownReads,
+            passes: passes,
+            unsynchronisedClockReads: unsynchronisedClockReads,
+            correctedClockReads: correctedClockReads
+        )
+    }
+
+    /// Each student's latest tap of `uncorrected` (taps at their recorded time) and `corrected` (taps at their
+    /// corrected time, which may fall later than a tap recorded after them), sorted by student.
+    public static func latestPerStudent(uncorrected: [AcceptedTap], corrected: [AcceptedTap]) -> [AcceptedTap] {
+        guard !corrected.isEmpty else { return uncorrected }
+        var latest = Dictionary(uncorrected.map { ($0.studentID, $0) }, uniquingKeysWith: { first, _ in first })
+        for tap in corrected {
+            if let current = latest[tap.studentID], (current.occurredAt, current.eventID.rawValue) >= (tap.occurredAt, tap.eventID.rawValue) {
+                continue
+            }
+            latest[tap.studentID] = tap
+        }
+        return latest.values.sorted { $0.studentID < $1.studentID }
     }
 }

@@ -8,14 +8,19 @@ public struct ReportCompleteness: Sendable, Hashable {
     public let quarantined: Int
     /// When a hub last acknowledged a batch, if ever.
     public let lastSyncedAt: Date?
-    /// Reads in the day recorded while the system clock was not synchronised.
+    /// Reads in the day recorded while the system clock was not synchronised whose times are not corrected: they may
+    /// be wrong.
     public let unsynchronisedClockReads: Int
+    /// Reads in the day whose times were corrected from the hub's clock (CONTRACT.md "Time of a read"): placed at
+    /// their corrected time.
+    public let correctedClockReads: Int
 
-    public init(pending: Int, quarantined: Int, lastSyncedAt: Date?, unsynchronisedClockReads: Int) {
+    public init(pending: Int, quarantined: Int, lastSyncedAt: Date?, unsynchronisedClockReads: Int, correctedClockReads: Int = 0) {
         self.pending = pending
         self.quarantined = quarantined
         self.lastSyncedAt = lastSyncedAt
         self.unsynchronisedClockReads = unsynchronisedClockReads
+        self.correctedClockReads = correctedClockReads
     }
 }
 

@@ -45,11 +45,29 @@ extension HubStore {
         excludingKiosk kioskID: String
     ) async throws(KioskError) -> EventPage {
         let page = try await storage.records(after: cursor, limit: limit, property: property, excludingKiosk: kioskID)
-        return EventPage(events: page.records.map(WireEvent.init), nextCursor: page.next)
+        let corrections = try await storage.corrections(ofEvents: page.records.map(\.id))
+        return EventPage(
+            events: page.records.map { record in
+                var event = WireEvent(record)
+                event.correctedAt = corrections[record.id].map(WireTime.format)
+                return event
+            },
+            nextCursor: page.next
+        )
     }
 
     /// The ids of every stored event, sorted, for checking that nothing was lost or stored twice.
     public func eventIDs() async throws(KioskError) -> [String] {
         try await storage.eventIDs()
+    }
+}
+
+extension HubStore {
+    /// Stores the corrected times of kiosk `kioskID`'s reads (of `property`) that name events the hub holds; returns
+    /// the events whose correction it now holds. Reports place those reads at their corrected time from then on.
+    public func storeCorrections(_ corrections: [ReadCorrection], kiosk kioskID: String, property: String) async throws(KioskError) -> [EventID] {
+        let held = try await storage.addCorrections(corrections, kiosk: kioskID)
+        if !held.isEmpty { await storage.announce(.day(property: property)) }
+        return held
     }
 }

@@ -31,7 +31,8 @@ extension HubStore {
                 pending: 0,
                 quarantined: 0,
                 lastSyncedAt: lastReceivedAt,
-                unsynchronisedClockReads: facts.unsynchronisedClockReads
+                unsynchronisedClockReads: facts.unsynchronisedClockReads,
+                correctedClockReads: facts.correctedClockReads
             )
         )
         return (report, facts)

@@ -307,6 +307,19 @@ enum PostgresHubSchema {
                 """,
             ]
         ),
+        (
+            // The corrected times of reads the gates made with an unsynchronised clock, as the SQLite hub's `v13`.
+            "v14",
+            [
+                """
+                CREATE TABLE event_correction (
+                    event_id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    corrected_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX event_correction_time ON event_correction(corrected_at)",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -41,31 +41,44 @@ extension PostgresHubStorage {
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
         }
-        var latest: [AcceptedTap] = []
-        // One index seek backwards per active student, as SQLite's correlated subquery does.
-        for (studentID, id, occurredAt, direction) in try await run(
+        // One index seek backwards per active student, as SQLite's correlated subquery does; a tap whose time was
+        // corrected counts at its corrected time (those are few, read apart).
+        let uncorrected = try await acceptedTaps(
             """
             SELECT prior.student_id, prior.id, prior.occurred_at, prior.direction
             FROM student CROSS JOIN LATERAL (
                 SELECT student_id, id, occurred_at, direction FROM event
                 WHERE property_id = student.property_id AND student_id = student.id AND outcome = 'accepted' AND occurred_at < \(start)
-                    AND direction IN ('in', 'out')
+                    AND direction IN ('in', 'out') AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id)
                 ORDER BY occurred_at DESC, id DESC LIMIT 1
             ) AS prior
             WHERE student.property_id = \(property) AND student.status = 'active'
             """,
             on: connection
-        ).decode((String, String, Int64, String).self) {
-            guard let direction = Direction(rawValue: direction) else { continue }
-            latest.append(
-                AcceptedTap(studentID: studentID, occurredAt: Date(storeMillis: occurredAt), direction: direction, eventID: EventID(rawValue: id))
-            )
-        }
+        )
+        let corrected = try await acceptedTaps(
+            """
+            SELECT event.student_id, event.id, event_correction.corrected_at, event.direction
+            FROM event_correction JOIN event ON event.id = event_correction.event_id
+            JOIN student ON student.property_id = event.property_id AND student.id = event.student_id
+            WHERE event.property_id = \(property) AND event_correction.corrected_at < \(start) AND event.outcome = 'accepted'
+                AND student.status = 'active'
+            """,
+            on: connection
+        )
+        let latest = AttendanceFacts.latestPerStudent(uncorrected: uncorrected, corrected: corrected)
         var reads: [AttendanceFacts.DayRead] = []
+        // A read whose time was corrected counts at its corrected time only.
         for (id, studentID, uid, direction, outcome, occurredAt) in try await run(
             """
             SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
             WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
+                AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id)
+            UNION ALL
+            SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at
+            FROM event_correction JOIN event ON event.id = event_correction.event_id
+            WHERE event.property_id = \(property) AND event_correction.corrected_at >= \(readsFrom) AND event_correction.corrected_at < \(end)
+                AND event.outcome IN ('accepted', 'unknown')
             """,
             on: connection
         ).decode((String, String?, String?, String?, String, Int64).self) {
@@ -80,16 +93,20 @@ extension PostgresHubStorage {
                 )
             )
         }
-        var unsynchronised = 0
+        var (unsynchronised, correctedReads) = (0, 0)
         var lastReceived: Int64?
-        for (count, received) in try await run(
+        for (count, correctedCount, received) in try await run(
             """
-            SELECT (SELECT COUNT(*) FROM event WHERE property_id = \(property) AND occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced),
+            SELECT (SELECT COUNT(*) FROM event WHERE property_id = \(property) AND occurred_at >= \(start) AND occurred_at < \(end) AND NOT clock_synced
+                        AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id)),
+                   (SELECT COUNT(*) FROM event_correction JOIN event ON event.id = event_correction.event_id
+                    WHERE event.property_id = \(property) AND event_correction.corrected_at >= \(start) AND event_correction.corrected_at < \(end)),
                    (SELECT MAX(received_at) FROM event WHERE property_id = \(property))
             """,
             on: connection
-        ).decode((Int64, Int64?).self) {
+        ).decode((Int64, Int64, Int64?).self) {
             unsynchronised = Int(count)
+            correctedReads = Int(correctedCount)
             lastReceived = received
         }
         let facts = AttendanceFacts(
@@ -98,8 +115,19 @@ extension PostgresHubStorage {
             reads: reads,
             passes: try await passes(property: property, from: startInstant, through: endInstant, on: connection),
             start: startInstant,
-            unsynchronisedClockReads: unsynchronised
+            unsynchronisedClockReads: unsynchronised,
+            correctedClockReads: correctedReads
         )
         return (facts, lastReceived.map(Date.init(storeMillis:)))
+    }
+
+    /// The accepted taps `statement` selects as (student id, event id, time, direction); a direction no kiosk records
+    /// is left out.
+    private func acceptedTaps(_ statement: PostgresQuery, on connection: PostgresConnection) async throws -> [AcceptedTap] {
+        try await run(statement, on: connection).decode((String, String, Int64, String).self).compactMap { studentID, id, occurredAt, direction in
+            Direction(rawValue: direction).map {
+                AcceptedTap(studentID: studentID, occurredAt: Date(storeMillis: occurredAt), direction: $0, eventID: EventID(rawValue: id))
+            }
+        }
     }
 }

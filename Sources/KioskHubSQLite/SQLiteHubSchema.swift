@@ -212,6 +212,18 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // The corrected times of reads the gates made with an unsynchronised clock, facts of their own beside the events.
+        migrator.registerMigration("v13") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_correction (
+                        event_id TEXT PRIMARY KEY NOT NULL,
+                        corrected_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX event_correction_time ON event_correction(corrected_at);
+                    """
+            )
+        }
         return migrator
     }
 

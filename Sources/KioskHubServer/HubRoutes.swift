@@ -28,7 +28,7 @@ struct HubRoutes: Sendable {
     /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
     static let methods: [String: [HTTPRequest.Method]] = [
         WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
-        WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post],
+        WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post], WirePaths.corrections: [.post],
     ]
 
     func add(to router: Router<HubRequestContext>) {
@@ -40,6 +40,46 @@ struct HubRoutes: Sendable {
         api.get(RouterPath(WirePaths.attendance)) { request, context in try await attendance(request, context) }
         api.get(RouterPath(WirePaths.propertiesSummary)) { request, context in try await propertiesSummary(request, context) }
         api.post(RouterPath(WirePaths.checkpoints)) { request, context in try await checkpoint(request, context) }
+        api.post(RouterPath(WirePaths.corrections)) { request, context in try await corrections(request, context) }
+    }
+
+    /// Stores the corrected times of a kiosk's reads: 200 with the events whose correction the hub holds.
+    private func corrections(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
+        var request = request
+        let data: Data
+        do {
+            data = Data(try await request.collectBody(upTo: WirePaths.maximumBodyBytes).readableBytesView)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw HubHTTPError(.contentTooLarge, "the body is larger than \(WirePaths.maximumBodyBytes) bytes; split the batch")
+        }
+        let batch: CorrectionBatch
+        do {
+            batch = try JSONDecoder().decode(CorrectionBatch.self, from: data)
+        } catch let error as DecodingError {
+            throw HubHTTPError.undecodable(error, body: data)
+        }
+        guard batch.kioskId == kioskID else {
+            throw HubHTTPError(.forbidden, "this token belongs to kiosk '\(kioskID)', not '\(batch.kioskId)'", field: "kioskId")
+        }
+        guard batch.corrections.count <= CorrectionBatch.maximumCorrections else {
+            throw HubHTTPError(
+                .contentTooLarge,
+                "a batch holds at most \(CorrectionBatch.maximumCorrections) corrections; split it",
+                field: "corrections"
+            )
+        }
+        let corrections = try batch.corrections.enumerated().map { index, correction in
+            if let problem = WireEvent.identifierProblem(correction.eventId, field: "corrections[\(index)].eventId") {
+                throw HubHTTPError(.unprocessableContent, problem.error, field: problem.field)
+            }
+            guard let correctedAt = WireTime.parse(correction.correctedAt) else {
+                throw HubHTTPError(.unprocessableContent, "not an ISO 8601 instant with an offset", field: "corrections[\(index)].correctedAt")
+            }
+            return ReadCorrection(eventID: EventID(rawValue: correction.eventId), correctedAt: correctedAt)
+        }
+        let held = try await store.storeCorrections(corrections, kiosk: kioskID, property: property)
+        return HubResponse.json(CorrectionBatchResponse(acknowledged: held.map(\.rawValue)))
     }
 
     /// Witnesses a kiosk's signed checkpoint: 200 with it cosigned, or 409 with why it is refused.

@@ -32,4 +32,10 @@ public protocol EventStorage: Sendable {
     func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
     /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
     func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
+    /// Stores the corrected times of those of `corrections` that name an event of kiosk `kioskID` the hub holds (a
+    /// correction already stored stays as it is), in one transaction; returns the events of `corrections` whose
+    /// correction the hub now holds.
+    func addCorrections(_ corrections: [ReadCorrection], kiosk kioskID: String) async throws(KioskError) -> [EventID]
+    /// The corrected times the hub holds of those of `ids` that have one.
+    func corrections(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: Date]
 }

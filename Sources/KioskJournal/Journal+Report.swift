@@ -12,7 +12,7 @@ extension Journal {
             return AttendanceReport(
                 source: kioskID,
                 attendance: facts.attendance(on: date, evaluatedAt: evaluatedAt, rules: rules),
-                completeness: try Self.completeness(db, kioskID: kioskID, unsynchronisedClockReads: facts.unsynchronisedClockReads)
+                completeness: try Self.completeness(db, kioskID: kioskID, clockReads: facts)
             )
         }
     }
@@ -25,7 +25,8 @@ extension Journal {
         }
     }
 
-    static func completeness(_ db: Database, kioskID: String, unsynchronisedClockReads: Int) throws -> ReportCompleteness {
+    /// How complete the journal's data is, with the clock's counts of `clockReads` (none when nil).
+    static func completeness(_ db: Database, kioskID: String, clockReads: AttendanceFacts?) throws -> ReportCompleteness {
         let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE kiosk_id = ? AND sync_state = 'pending'", arguments: [kioskID])
         let quarantined = try Int.fetchOne(
             db,
@@ -37,7 +38,8 @@ extension Journal {
             pending: pending ?? 0,
             quarantined: quarantined ?? 0,
             lastSyncedAt: lastSynced.map(Date.init(storeMillis:)),
-            unsynchronisedClockReads: unsynchronisedClockReads
+            unsynchronisedClockReads: clockReads?.unsynchronisedClockReads ?? 0,
+            correctedClockReads: clockReads?.correctedClockReads ?? 0
         )
     }
 }

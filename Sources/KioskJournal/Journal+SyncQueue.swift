@@ -44,7 +44,7 @@ extension Journal {
     public func syncCounts() async throws(KioskError) -> (pending: Int, quarantined: Int) {
         let kioskID = self.kioskID
         return try await read { db in
-            let completeness = try Self.completeness(db, kioskID: kioskID, unsynchronisedClockReads: 0)
+            let completeness = try Self.completeness(db, kioskID: kioskID, clockReads: nil)
             return (completeness.pending, completeness.quarantined)
         }
     }

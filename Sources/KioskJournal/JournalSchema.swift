@@ -132,6 +132,20 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v8") { db in
+            // The corrected times of the gate's reads made with an unsynchronised clock (CONTRACT.md "Time of a read"),
+            // facts of their own beside the events they correct, synced to the hub like events.
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_correction (
+                        event_id TEXT PRIMARY KEY NOT NULL,
+                        corrected_at INTEGER NOT NULL,
+                        sync_state TEXT NOT NULL CHECK (sync_state IN ('pending', 'synced'))
+                    );
+                    CREATE INDEX event_correction_time ON event_correction(corrected_at);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -112,6 +112,7 @@ struct HTMLReport {
         let facts = [
             "<li>Sync: \(completeness.pending) pending, \(completeness.quarantined) quarantined; last sync \(lastSync)</li>",
             "<li>Reads while the clock was unsynchronised: \(completeness.unsynchronisedClockReads)</li>",
+            "<li>Clock: \(completeness.correctedClockReads) corrected, \(completeness.unsynchronisedClockReads) uncorrected</li>",
         ]
         let cautions = completeness.cautions.map { "<li>\($0.htmlEscaped)</li>" }
         let verdict =

@@ -2,7 +2,8 @@ import Foundation
 import KioskCore
 
 /// The JSON report of the contract, keys in the contract's order, plus two extensions: `kiosk` (the report's
-/// source) last at the top level and `unsynchronisedClockReads` last in `sync`. Absent instants are explicit
+/// source) last at the top level and `unsynchronisedClockReads` (the reads still uncorrected) last in `sync`; `clock`
+/// counts the reads whose times were corrected and those still uncorrected. Absent instants are explicit
 /// `null`s, since scripts test for the key.
 struct JSONReport {
     let report: AttendanceReport
@@ -46,6 +47,13 @@ struct JSONReport {
                     ("quarantined", .int(completeness.quarantined)),
                     ("lastSyncedAt", .string(orNull: completeness.lastSyncedAt.map(timestamp))),
                     ("unsynchronisedClockReads", .int(completeness.unsynchronisedClockReads)),
+                ])
+            ),
+            (
+                "clock",
+                .object([
+                    ("corrected", .int(completeness.correctedClockReads)),
+                    ("uncorrected", .int(completeness.unsynchronisedClockReads)),
                 ])
             ),
             ("kiosk", .string(report.source)),

@@ -63,6 +63,7 @@ struct TextReport {
             "Sync: \(completeness.pending) pending, \(completeness.quarantined) quarantined",
             "Last sync: " + ReportWording.lastSync(completeness, report.attendance.policy),
             "Unsynchronised-clock reads: \(completeness.unsynchronisedClockReads)",
+            "Clock: \(completeness.correctedClockReads) corrected, \(completeness.unsynchronisedClockReads) uncorrected",
             completeness.cautions.isEmpty ? completeness.verdict : completeness.verdict.uppercased(),
         ]
         return facts.flatMap { LineFlow.wrap($0, width: width) }

@@ -10,27 +10,44 @@ extension AttendanceFacts {
     public init(_ db: Database, from start: Date, to end: Date, policy: AttendancePolicy, scope: StoreScope = .whole) throws {
         let students = try RosterTables.activeStudents(scope: scope, db)
         let latest = try Self.latestAcceptedTaps(db, before: start, scope: scope)
-        let reads = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
-                WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')\(scope.condition())
-                """,
-            arguments: [start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis, end.storeMillis] + scope.arguments
-        ).map { row in
-            DayRead(
-                id: EventID(rawValue: row["id"]),
-                outcome: EventOutcome(rawValue: row["outcome"]) ?? .ignored,
-                studentID: row["student_id"],
-                uid: row["uid"],
-                direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
-                occurredAt: Date(storeMillis: row["occurred_at"])
-            )
-        }
+        let readsFrom = start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
+        // A read whose time was corrected counts at its corrected time only.
+        let reads =
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
+                    WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')\(scope.condition())
+                        AND NOT \(Self.corrected("event"))
+                    """,
+                arguments: [readsFrom, end.storeMillis] + scope.arguments
+            ).map(Self.dayRead)
+            + Row.fetchAll(
+                db,
+                sql: """
+                    SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at AS occurred_at
+                    FROM event_correction JOIN event ON event.id = event_correction.event_id
+                    WHERE event_correction.corrected_at >= ? AND event_correction.corrected_at < ?
+                        AND event.outcome IN ('accepted', 'unknown')\(scope.condition("event"))
+                    """,
+                arguments: [readsFrom, end.storeMillis] + scope.arguments
+            ).map(Self.dayRead)
         let unsynchronised =
             try Int.fetchOne(
                 db,
-                sql: "SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())",
+                sql: """
+                    SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())
+                        AND NOT \(Self.corrected("event"))
+                    """,
+                arguments: [start.storeMillis, end.storeMillis] + scope.arguments
+            ) ?? 0
+        let corrected =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM event_correction JOIN event ON event.id = event_correction.event_id
+                    WHERE event_correction.corrected_at >= ? AND event_correction.corrected_at < ?\(scope.condition("event"))
+                    """,
                 arguments: [start.storeMillis, end.storeMillis] + scope.arguments
             ) ?? 0
         let passes = try LeavePassTable.passes(scope: scope, from: start, through: end, db)
@@ -40,27 +57,56 @@ extension AttendanceFacts {
             reads: reads,
             passes: passes,
             start: start,
-            unsynchronisedClockReads: unsynchronised
+            unsynchronisedClockReads: unsynchronised,
+            correctedClockReads: corrected
+        )
+    }
+
+    /// `EXISTS (…)`: whether the event of `table`'s row has a corrected time.
+    private static func corrected(_ table: String) -> String {
+        "EXISTS (SELECT 1 FROM event_correction WHERE event_correction.event_id = \(table).id)"
+    }
+
+    private static func dayRead(_ row: Row) -> DayRead {
+        DayRead(
+            id: EventID(rawValue: row["id"]),
+            outcome: EventOutcome(rawValue: row["outcome"]) ?? .ignored,
+            studentID: row["student_id"],
+            uid: row["uid"],
+            direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
+            occurredAt: Date(storeMillis: row["occurred_at"])
         )
     }
 
     /// Every active student's latest accepted tap strictly before `instant` (their state then), in one statement:
-    /// for each student one seek backwards in an index of events by student and time, then the row it names.
+    /// for each student one seek backwards in an index of events by student and time, then the row it names. A tap
+    /// whose time was corrected counts at its corrected time: those are few, read apart, and the later tap wins.
     static func latestAcceptedTaps(_ db: Database, before instant: Date, scope: StoreScope) throws -> [AcceptedTap] {
-        try Row.fetchAll(
+        let uncorrected = try Row.fetchAll(
             db,
             sql: """
                 SELECT event.id, event.student_id, event.occurred_at, event.direction
                 FROM student JOIN event ON event.rowid = (
                     SELECT prior.rowid FROM event AS prior
                     WHERE prior.student_id = student.id AND prior.outcome = 'accepted' AND prior.occurred_at < ?
-                        AND prior.direction IN ('in', 'out')\(scope.sameProperty("prior", "student"))
+                        AND prior.direction IN ('in', 'out')\(scope.sameProperty("prior", "student")) AND NOT \(corrected("prior"))
                     ORDER BY prior.occurred_at DESC, prior.id DESC LIMIT 1
                 )
                 WHERE student.status = 'active'\(scope.condition("student"))
                 """,
             arguments: [instant.storeMillis] + scope.arguments
         ).compactMap(acceptedTap)
+        let corrected = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT event.id, event.student_id, event_correction.corrected_at AS occurred_at, event.direction
+                FROM event_correction JOIN event ON event.id = event_correction.event_id
+                JOIN student ON student.id = event.student_id\(scope.sameProperty("student", "event"))
+                WHERE event_correction.corrected_at < ? AND event.outcome = 'accepted' AND student.status = 'active'\(scope.condition("event"))
+                """,
+            arguments: [instant.storeMillis] + scope.arguments
+        ).compactMap(acceptedTap)
+        return latestPerStudent(uncorrected: uncorrected, corrected: corrected)
     }
 
     /// The student's latest accepted tap at or before `instant`: what the debounce of a read at `instant` looks at.

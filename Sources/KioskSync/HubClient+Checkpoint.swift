@@ -26,7 +26,7 @@ extension HubClient {
         request.headers.add(name: WirePaths.logKeyHeader, value: vkey)
         request.body = .bytes(ByteBuffer(string: note))
         do {
-            let response = try await http.execute(request, timeout: requestTimeout)
+            let response = try await exchange(request)
             let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
             switch response.status.code {
             case 200: return .cosigned(String(buffer: body))

@@ -55,7 +55,7 @@ extension HubClient {
         request.method = .GET
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         do {
-            let response = try await http.execute(request, timeout: requestTimeout)
+            let response = try await exchange(request)
             let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
             let status = Int(response.status.code)
             switch status {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 public import KioskCore
+public import KioskJournal
 public import KioskWire
 import NIOCore
 import NIOHTTP1
@@ -17,10 +18,13 @@ public struct HubClient: Sendable {
     private let bearer: HubToken
     let requestTimeout: TimeAmount
     let clock: WallClock
+    /// The gate's monotonic clock and boot, for measuring its clock against the hub's.
+    let host: HostClock
+    let clockReadings = HubClockReadings()
 
     /// A client of the hub at `configuration.hubURL`, sending `token` (empty while there is none), trusting the
     /// system's CAs and `caFile` for https.
-    public init(configuration: SyncConfiguration, token: String, clock: WallClock = .system) throws(KioskError) {
+    public init(configuration: SyncConfiguration, token: String, clock: WallClock = .system, host: HostClock = HostClock()) throws(KioskError) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let caFile = configuration.caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else {
@@ -49,6 +53,7 @@ public struct HubClient: Sendable {
         bearer = HubToken(token)
         requestTimeout = .seconds(Int64(configuration.requestTimeoutSeconds))
         self.clock = clock
+        self.host = host
     }
 
     /// Pushes one batch and classifies the answer.
@@ -64,7 +69,7 @@ public struct HubClient: Sendable {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(batch)
         do {
-            let response = try await http.execute(request, timeout: requestTimeout)
+            let response = try await exchange(request)
             let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
             return classify(status: Int(response.status.code), headers: response.headers, body: body)
         } catch {

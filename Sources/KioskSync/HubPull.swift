@@ -27,6 +27,11 @@ struct HubPull {
                 // An event the hub should never have sent (invalid) is skipped: the kiosk judges only what it can trust.
                 let records = page.events.compactMap { try? $0.record().get() }
                 _ = try await journal.insertPulled(records, cursor: page.nextCursor, at: clock.now())
+                try await journal.keepPulledCorrections(
+                    page.events.compactMap { event in
+                        event.correctedAt.flatMap(WireTime.parse).map { ReadCorrection(eventID: EventID(rawValue: event.id), correctedAt: $0) }
+                    }
+                )
                 guard page.events.count == pageSize, page.nextCursor > cursor else { return nil }
                 cursor = page.nextCursor
             case .unchanged: return nil

@@ -3,6 +3,7 @@ public import KioskCore
 import KioskGateLog
 public import KioskJournal
 public import KioskLog
+import KioskWire
 public import Logging
 public import ServiceLifecycle
 
@@ -79,7 +80,35 @@ public final class SyncEngine: Service, Sendable {
             try await journal.recordSyncFailure(.tokenRejected, "token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
         }
         if report.acknowledged + report.quarantined > 0 { await signCheckpoint() }
+        await correctClock()
         return report
+    }
+
+    /// Corrects the gate's reads made with an unsynchronised clock from this pass's measurement of its clock against
+    /// the hub's (CONTRACT.md "Time of a read"), and sends the hub the corrections it does not hold yet. A failure is
+    /// logged and tried again at the next pass.
+    private func correctClock() async {
+        do {
+            if let measurement = client.takeClockMeasurement() {
+                let corrected = try await journal.correctReads(with: measurement)
+                if corrected > 0 {
+                    logger.info(
+                        "reads corrected from the hub's clock",
+                        metadata: ["clock.offset_ms": "\(Int((measurement.offset * 1000).rounded()))", "clock.corrected": "\(corrected)"]
+                    )
+                }
+            }
+            while true {
+                let pending = try await journal.pendingCorrections(limit: CorrectionBatch.maximumCorrections)
+                guard !pending.isEmpty else { return }
+                let batch = CorrectionBatch(kioskId: journal.kioskID, corrections: pending.map(WireCorrection.init))
+                guard let held = await client.postCorrections(batch), !held.isEmpty else { return }
+                try await journal.markCorrectionsSynced(held)
+                if pending.count < CorrectionBatch.maximumCorrections { return }
+            }
+        } catch {
+            logger.warning("cannot correct the reads' times: \(error.message)")
+        }
     }
 
     /// Signs a checkpoint of the gate's whole log and posts it to the hub, keeping what the hub answers: the

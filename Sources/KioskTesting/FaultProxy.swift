@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 public import Hummingbird
 import KioskWire
 import Logging
@@ -46,6 +47,11 @@ public enum FaultProxy {
                 return answer
             }
         }
+        for path in [WirePaths.corrections, WirePaths.checkpoints] {
+            router.post(RouterPath(String(path.dropFirst()))) { request, _ in
+                try await forwardPost(request, hubPort: anyHub(), http: http)
+            }
+        }
         // Its own start and stop (connections cut on purpose) are no news: only critical lines.
         var logger = Logger(label: "fault-proxy")
         logger.logLevel = .critical
@@ -87,6 +93,19 @@ public enum FaultProxy {
         return try await relay(try await http.execute(request, timeout: .seconds(10)))
     }
 
+    /// Passes a post other than a push through unchanged, with its token, content type and log key.
+    private static func forwardPost(_ request: Request, hubPort: Int, http: HTTPClient) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024 * 1024)
+        var forwarded = HTTPClientRequest(url: "http://127.0.0.1:\(hubPort)\(request.uri.string)")
+        forwarded.method = .POST
+        for name in [HTTPField.Name.authorization, .contentType] + [HTTPField.Name(WirePaths.logKeyHeader)].compactMap({ $0 }) {
+            if let value = request.headers[name] { forwarded.headers.add(name: name.rawName, value: value) }
+        }
+        forwarded.body = .bytes(body)
+        return try await relay(try await http.execute(forwarded, timeout: .seconds(10)))
+    }
+
     /// Passes a pull through unchanged, with its query, token and `If-None-Match`.
     private static func forwardPull(_ request: Request, hubPort: Int, http: HTTPClient) async throws -> Response {
         var forwarded = HTTPClientRequest(url: "http://127.0.0.1:\(hubPort)\(request.uri.string)")
@@ -95,12 +114,16 @@ public enum FaultProxy {
         return try await relay(try await http.execute(forwarded, timeout: .seconds(10)))
     }
 
-    /// The hub's answer as the proxy's: its status, body, and the headers a kiosk acts on (`ETag`, `Retry-After`).
+    /// The hub's answer as the proxy's: its status, body, and the headers a kiosk acts on (`Content-Type`, `ETag`,
+    /// `Retry-After`, `Hub-Time`).
     private static func relay(_ response: HTTPClientResponse) async throws -> Response {
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
-        var headers: HTTPFields = [.contentType: "application/json"]
+        var headers: HTTPFields = [.contentType: response.headers.first(name: "Content-Type") ?? "application/json"]
         if let etag = response.headers.first(name: "ETag") { headers[.eTag] = etag }
         if let retryAfter = response.headers.first(name: "Retry-After") { headers[.retryAfter] = retryAfter }
+        if let hubTime = response.headers.first(name: WirePaths.hubTimeHeader), let name = HTTPField.Name(WirePaths.hubTimeHeader) {
+            headers[name] = hubTime
+        }
         return Response(status: HTTPResponse.Status(code: Int(response.status.code)), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 

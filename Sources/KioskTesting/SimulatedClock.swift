@@ -28,6 +28,9 @@ public struct SimulatedClock: Sendable {
         ["/usr/bin/env", "KIOSK_CLOCK_OFFSET_SECONDS=\(offset)"] + command
     }
 
+    /// The true clock: for a program that must read the same time as the machine (a hub measured against it).
+    public static let trueClock = SimulatedClock(startingAt: Date())
+
     /// The clock every test shares unless it chooses an instant: today (in `TestInstant.zone`) at 12:00, well
     /// after the day's start and well before curfew, or at the `TestInstant` named by `KIOSK_TEST_INSTANT` (the test
     /// script runs the command-line suite at each).

@@ -31,6 +31,9 @@ public struct WireEvent: Codable, Sendable, Hashable {
     public var monotonicNs: Int64
     public var bootId: String
     public var clockSynced: Bool
+    /// The read's time corrected from the hub's clock, in the hub's event feed only (CONTRACT.md "Time of a read");
+    /// not part of the event's leaf.
+    public var correctedAt: String?
 
     public init(
         id: String,
@@ -47,7 +50,8 @@ public struct WireEvent: Codable, Sendable, Hashable {
         recordedAt: String,
         monotonicNs: Int64,
         bootId: String,
-        clockSynced: Bool
+        clockSynced: Bool,
+        correctedAt: String? = nil
     ) {
         self.id = id
         self.kioskId = kioskId
@@ -64,6 +68,7 @@ public struct WireEvent: Codable, Sendable, Hashable {
         self.monotonicNs = monotonicNs
         self.bootId = bootId
         self.clockSynced = clockSynced
+        self.correctedAt = correctedAt
     }
 }
 

@@ -8,6 +8,8 @@ public enum WirePaths {
     public static let health = "/healthz"
     /// A kiosk's signed checkpoint of its log, to be cosigned (`text/plain`).
     public static let checkpoints = "/v1/checkpoints"
+    /// Corrected times of a kiosk's reads made with an unsynchronised clock.
+    public static let corrections = "/v1/corrections"
     /// The header on every answer of the hub: its clock, Unix time in milliseconds.
     public static let hubTimeHeader = "Hub-Time"
     /// The header with which a kiosk sends the vkey that signed its checkpoint (the hub learns it on first use).

@@ -30,12 +30,22 @@ struct HubSandbox {
         try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable)
     }
 
-    /// Starts `kiosk-hub serve` on a free loopback port, with a token made for `kioskID`, once it listens.
-    func serve(tokenFor kioskID: String) async throws -> (server: LoggedProcess, port: Int, token: String) {
+    /// `kiosk-hub` with `arguments` on `clock`.
+    func hub(_ arguments: [String], clock: SimulatedClock) throws -> KioskRun {
+        try KioskRun(arguments + ["--data-dir", directory], executable: Self.executable, clock: clock)
+    }
+
+    /// Starts `kiosk-hub serve` on a free loopback port (on `clock`), with a token made for `kioskID`, once it listens.
+    func serve(tokenFor kioskID: String, clock: SimulatedClock = .shared) async throws -> (server: LoggedProcess, port: Int, token: String) {
         let created = try hub("token", "create", "--kiosk", kioskID)
         let token = try #require(created.stdout.split(separator: "\n").last.map(String.init))
         let port = try LoopbackPort.free()
-        let server = try LoggedProcess.hub(["serve", "--port", "\(port)", "--data-dir", directory])
+        let server = try LoggedProcess(
+            Self.executable,
+            ["serve", "--port", "\(port)", "--data-dir", directory],
+            keepingStandardError: true,
+            clock: clock
+        )
         _ = try await server.line(containing: "listening on")
         return (server, port, token)
     }

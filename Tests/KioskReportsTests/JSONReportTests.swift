@@ -10,7 +10,7 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 @Test func jsonHasExactlyTheContractKeysInOrder() throws {
     let text = ReportRenderer().render(try ReportFixture.report(), as: .json)
     let json = try jsonObject(text)
-    let topLevel = ["date", "timezone", "dayStartsAt", "curfew", "evaluatedAt", "summary", "students", "unknownTags", "sync", "kiosk"]
+    let topLevel = ["date", "timezone", "dayStartsAt", "curfew", "evaluatedAt", "summary", "students", "unknownTags", "sync", "clock", "kiosk"]
     #expect(Set(json.keys) == Set(topLevel))
     let positions = topLevel.map { text.range(of: "\"\($0)\":")?.lowerBound }
     #expect(positions.allSatisfy { $0 != nil })
@@ -25,6 +25,8 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     #expect(tags.map { Set($0.keys) } == [["uid", "reads", "lastSeen"]])
     let sync = try #require(json["sync"] as? [String: Any])
     #expect(Set(sync.keys) == ["pending", "quarantined", "lastSyncedAt", "unsynchronisedClockReads"])
+    let clock = try #require(json["clock"] as? [String: Int])
+    #expect(clock == ["corrected": 0, "uncorrected": 2])
 }
 
 @Test func jsonCarriesTheValuesWithOffsetsAndExplicitNulls() throws {

@@ -56,6 +56,7 @@ struct SyncFixture {
         idlePoll: Duration = .seconds(30),
         timeoutSeconds: Int = patientTimeoutSeconds,
         logKey: NoteSigner? = nil,
+        kioskClock: WallClock = .system,
         _ body: @Sendable (SyncEngine) async throws -> Value
     ) async throws -> Value {
         let hub = self.hub
@@ -83,10 +84,11 @@ struct SyncFixture {
                     )
                     let engine = SyncEngine(
                         journal: journal,
-                        client: try HubClient(configuration: configuration, token: token),
+                        client: try HubClient(configuration: configuration, token: token, clock: kioskClock),
                         configuration: configuration,
                         backoff: backoff,
                         idlePoll: idlePoll,
+                        clock: kioskClock,
                         logKey: logKey,
                         logger: quiet
                     )
