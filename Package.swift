@@ -273,7 +273,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "KioskHubStorage", "KioskHubPostgres",
+                "KioskHubStorage", "KioskHubPostgres", "KioskGateLog", "KioskLog",
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
                 "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskStore",
                 "KioskTesting",

@@ -54,7 +54,11 @@ if [ "$(id -u)" -eq 0 ]; then
     KIOSK_TEST_CUPS=$(bash scripts/cups-fixture.sh start)
     export KIOSK_TEST_CUPS
 fi
-swift test --skip-build
+# The reader tests in a process of their own: libnfc's serial driver waits with select(), which glibc aborts for a
+# descriptor numbered 1024 or more, and the rest of the suite, run at once, holds more than a thousand (databases,
+# sockets, pipes) at times.
+swift test --skip-build --filter KioskReadersTests
+swift test --skip-build --skip KioskReadersTests
 
 # Every hub test and every sync test (the sync fault scenarios through the fault proxy) again with the hub on
 # PostgreSQL (a new database per test): both backends pass the same suites.

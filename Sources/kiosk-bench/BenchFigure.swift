@@ -1,6 +1,6 @@
 import KioskTesting
 
-/// One performance figure: P1 ... P11, P1b, and P5's PostgreSQL variants P5-PG1 and P5-PG2 (its `name`).
+/// One performance figure: P1 ... P13, P1b, P13b, and P5's PostgreSQL variants P5-PG1 and P5-PG2 (its `name`).
 protocol BenchFigure: HarnessStep where Result == FigureResult {
     /// Measures the figure and its baseline.
     func measure(_ run: ScratchRun) async throws -> FigureResult
@@ -16,6 +16,6 @@ enum BenchFigures {
         TapCommitFigure(), RosterScalingFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(),
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
-        TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(),
+        TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(),
     ]
 }

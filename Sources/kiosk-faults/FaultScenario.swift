@@ -1,6 +1,6 @@
 import KioskTesting
 
-/// One fault scenario: R1 ... R7 (its `name`).
+/// One fault scenario: R1 ... R8 (its `name`).
 protocol FaultScenario: HarnessStep where Result == ScenarioResult {
     /// Runs the bounded loop and checks its invariants.
     func run(_ run: ScratchRun) async throws -> ScenarioResult
@@ -14,5 +14,6 @@ extension FaultScenario {
 enum FaultScenarios {
     static let all: [any HarnessStep<ScenarioResult>] = [
         KillDuringTapsScenario(), SyncFaultsScenario(), DiskFullScenario(), ClockJumpScenario(), PCSCDRestartScenario(), ChainHubsScenario(),
+        KillDuringCheckpointsScenario(),
     ]
 }
