@@ -30,7 +30,7 @@ let package = Package(
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         .executable(name: "kiosk-faults", targets: ["kiosk-faults"]),
         // The parsers of outside input (cards, files, the network, people), for the fuzz targets in Fuzz/.
-        .library(name: "KioskParsers", targets: ["KioskCore", "KioskConfig", "KioskWire", "KioskReaders"]),
+        .library(name: "KioskParsers", targets: ["KioskCore", "KioskConfig", "KioskWire", "KioskCards", "KioskReaders"]),
         // The web console's form parsing, for the fuzz target of its own (it brings Hummingbird).
         .library(name: "KioskConsoleForms", targets: ["KioskConsoleForms"]),
     ],
@@ -48,7 +48,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -89,10 +89,18 @@ let package = Package(
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
         .systemLibrary(name: "CLinuxInput"),
         .systemLibrary(name: "CLibNFC", pkgConfig: "libnfc", providers: [.apt(["libnfc-dev"])]),
+        // Cards that cannot be cloned: NTAG 424 DNA's Type 4 Tag read and SUN-AES verification (NTAG424.md).
+        .target(
+            name: "KioskCards",
+            dependencies: [
+                "KioskCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "KioskReaders",
             dependencies: [
-                "KioskCore", "CLinuxInput",
+                "KioskCore", "KioskCards", "CLinuxInput",
                 .target(name: "CPCSCLite", condition: .when(traits: ["PCSC"])),
                 .target(name: "CLibNFC", condition: .when(traits: ["LibNFC"])),
                 .product(name: "Logging", package: "swift-log"),
@@ -260,7 +268,7 @@ let package = Package(
             name: "kiosk",
             dependencies: [
                 // No hub code: `kiosk demo` runs `kiosk-hub` as a process of its own.
-                "KioskCore", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync",
+                "KioskCore", "KioskCards", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync",
                 "KioskGateLog", "KioskLog", "CSystemClock", "CMalloc", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -306,6 +314,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskCardsTests", dependencies: ["KioskCards", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskStore", "KioskTesting"], swiftSettings: strictSettings),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskPrintingTests", dependencies: ["KioskPrinting", "KioskCore"], swiftSettings: strictSettings),

@@ -10,7 +10,7 @@ let fuzzSettings: [SwiftSetting] = [
 ]
 
 /// One target per parser; scripts/fuzz.sh runs each.
-let parsers = ["FuzzTagUID", "FuzzRosterCSV", "FuzzKioskConf", "FuzzHubBatch", "FuzzKeyboardLines", "FuzzISO8601"]
+let parsers = ["FuzzTagUID", "FuzzRosterCSV", "FuzzKioskConf", "FuzzHubBatch", "FuzzKeyboardLines", "FuzzISO8601", "FuzzSunMessage"]
 /// The web console's forms, whose decoder comes with Hummingbird.
 let consoleParsers = ["FuzzConsoleForms"]
 

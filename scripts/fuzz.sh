@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
 # Swift's backtracer would take the signal of a crash before libFuzzer can save the input.
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzTagUID FuzzRosterCSV FuzzKioskConf FuzzHubBatch FuzzKeyboardLines FuzzISO8601 FuzzConsoleForms)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzTagUID FuzzRosterCSV FuzzKioskConf FuzzHubBatch FuzzKeyboardLines FuzzISO8601 FuzzSunMessage FuzzConsoleForms)
 
 # The fuzzer's instrumentation and runtime on the Swift code (not the C/C++ libraries), linked with lld: gold fails
 # on the fuzzer runtime's debug information.
@@ -30,6 +30,7 @@ seed FuzzHubBatch '{"kioskId":"gate-1","events":[{"id":"0192f5a0-0000-7000-8000-
 seed FuzzKeyboardLines $'\x0504A1B2C3\n1234567890\r\n' lines
 seed FuzzISO8601 '2026-11-21T21:03:00+05:30' instant
 seed FuzzISO8601 '2026-11-21' date
+seed FuzzSunMessage $'\xD1\x01\x4F\x55\x04tap.example/t?picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086' sun
 seed FuzzConsoleForms 'csrf=0a1b&property=default&studentId=S004&name=Meera+Iyer&room=104&uid=04A1B2C6' student
 seed FuzzConsoleForms 'csrf=0a1b&name=%E0%A4%B0%E0%A4%BE%E0%A4%B9%E0%A5%81%E0%A4%B2&room=%201%20&status=active' edit
 seed FuzzConsoleForms 'studentId=S001&direction=out&time=2026-11-21T18:00&reason=home&from=2026-11-21T18:00&until=2026-11-23T18:00' manual

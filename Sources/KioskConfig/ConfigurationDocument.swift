@@ -5,7 +5,7 @@ import TOMLKit
 /// A parsed kiosk.conf turned into a configuration: each known section read by its schema, everything
 /// else reported, and relative paths resolved against the configuration file's directory.
 enum ConfigurationDocument {
-    private static let sections = ["kiosk", "attendance", "readers", "sync", "reports"]
+    private static let sections = ["kiosk", "attendance", "readers", "sync", "reports", "cards"]
 
     /// The configuration `document` describes; what is wrong with it goes to `problems`.
     static func read(_ document: TOMLTable, directory: URL, problems: inout ConfigurationProblems) -> KioskConfiguration {
@@ -18,6 +18,7 @@ enum ConfigurationDocument {
             case "readers": configuration.readers = ReaderSection.read(value, problems: &problems)
             case "sync": configuration.sync = SyncSection.read(value, problems: &problems)
             case "reports": ReportsSection.schema.read(value, into: &configuration.reports, at: section, problems: &problems)
+            case "cards": CardsSection.schema.read(value, into: &configuration.cards, at: section, problems: &problems)
             default:
                 let known = "known sections: " + sections.map { $0 == "readers" ? "[[readers]]" : "[\($0)]" }.joined(separator: ", ")
                 if value.type == .table || value.type == .array {
@@ -36,6 +37,14 @@ enum ConfigurationDocument {
         }
         if let caFile = configuration.sync?.caFile {
             configuration.sync?.caFile = resolve(caFile, against: directory)
+        }
+        if let keysFile = configuration.cards.sunKeysFile {
+            configuration.cards.sunKeysFile = resolve(keysFile, against: directory)
+        } else if configuration.cards.requireSun {
+            problems.add(
+                "require_sun needs sun_keys_file: without the keys no card can prove itself",
+                at: ConfigurationKeyPath(section: "cards", key: "require_sun")
+            )
         }
         return configuration
     }

@@ -87,6 +87,8 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var sync: SyncConfiguration?
     /// What is written when a day closes.
     public var reports: ReportSettings
+    /// Whether cards must prove themselves with a SUN.
+    public var cards: CardSettings
 
     public init(
         kioskID: String = ProcessInfo.processInfo.hostName,
@@ -94,7 +96,8 @@ public struct KioskConfiguration: Sendable, Hashable {
         attendance: AttendancePolicy = AttendancePolicy(),
         readers: [ReaderConfiguration] = [],
         sync: SyncConfiguration? = nil,
-        reports: ReportSettings = ReportSettings()
+        reports: ReportSettings = ReportSettings(),
+        cards: CardSettings = CardSettings()
     ) {
         self.kioskID = kioskID
         self.dataDirectory = dataDirectory
@@ -102,6 +105,7 @@ public struct KioskConfiguration: Sendable, Hashable {
         self.readers = readers
         self.sync = sync
         self.reports = reports
+        self.cards = cards
     }
 
     /// The journal's path inside the data directory.

@@ -1,4 +1,5 @@
 public import Foundation
+public import KioskCards
 public import KioskCore
 
 /// One card presented to one reader: exactly one per presentation (present until removed), however long
@@ -13,14 +14,25 @@ public struct CardPresentation: Sendable {
     public let cardType: String
     /// When the reader saw the card appear.
     public let presentedAt: Date
+    /// What the card showed when asked for its SUN; nil when the reader did not ask (no SUN keys configured).
+    public let sun: SunReading?
     let feedback: FeedbackChannel
 
-    init(uid: TagUID, reader: ReaderConfiguration, device: String, cardType: String, presentedAt: Date, feedback: FeedbackChannel) {
+    init(
+        uid: TagUID,
+        reader: ReaderConfiguration,
+        device: String,
+        cardType: String,
+        presentedAt: Date,
+        sun: SunReading? = nil,
+        feedback: FeedbackChannel
+    ) {
         self.uid = uid
         self.reader = reader
         self.device = device
         self.cardType = cardType
         self.presentedAt = presentedAt
+        self.sun = sun
         self.feedback = feedback
     }
 

@@ -7,7 +7,8 @@ import Logging
 protocol ReaderWatch: Sendable {
     /// The driver's name in the reader thread's name (`pcsc`, `libnfc`, `keyboard`).
     static var driver: String { get }
-    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?)
+    /// `readsSun`: whether each card is asked for its SUN after its UID (`[cards] sun_keys_file` is set).
+    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?, readsSun: Bool)
     func run(emit: @Sendable (CardPresentation) -> Void)
     func stop()
 }
@@ -18,15 +19,17 @@ struct ThreadedReader<Watch: ReaderWatch>: TagReader {
     let configuration: ReaderConfiguration
     private let logger: Logger
     private let states: ReaderStates?
+    private let readsSun: Bool
 
-    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?) {
+    init(configuration: ReaderConfiguration, logger: Logger, states: ReaderStates?, readsSun: Bool) {
         self.configuration = configuration
         self.logger = logger
         self.states = states
+        self.readsSun = readsSun
     }
 
     func run(_ handle: @escaping @Sendable (CardPresentation) async -> Void) async {
-        let watch = Watch(configuration: configuration, logger: logger, states: states)
+        let watch = Watch(configuration: configuration, logger: logger, states: states, readsSun: readsSun)
         await ReaderThread.run(
             name: "\(Watch.driver) \(configuration.name)",
             loop: { emit in watch.run(emit: emit) },

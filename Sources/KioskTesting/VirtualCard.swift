@@ -3,6 +3,16 @@ public import Foundation
 /// A card on a vpcd virtual reader: Tests/Fixtures/virtual_card.py, presented for `hold` seconds and then
 /// removed. It records the APDUs it received, so tests can check the LED and buzzer feedback.
 public struct VirtualCard: Sendable {
+    /// What the card is.
+    public enum Kind: Sendable {
+        /// A card known by its UID alone: every command but GET DATA is refused (a UID-only clone too).
+        case uidOnly
+        /// An NTAG 424 DNA showing a SUN made with the two keys (`META:FILE`, hex), its read counter kept in a file.
+        case ntag424(keys: String, counterFile: URL)
+        /// A Type 4 tag showing this one URI at every read (a recorded SUN replayed, or a forged one).
+        case recorded(uri: String)
+    }
+
     /// vpcd's ports: "Kiosk Reader 00 00" and "Kiosk Reader 00 01" (scripts/pcscd-fixture.sh).
     public static let firstReaderPort = 35963
     public static let secondReaderPort = 35964
@@ -13,10 +23,27 @@ public struct VirtualCard: Sendable {
 
     public let uid: String
     public let apduLog: URL
+    public let kind: Kind
+    /// The card leaves the reader when this many command APDUs were answered (taken away during a read).
+    public let removeAfter: Int?
 
-    public init(uid: String) {
+    public init(uid: String, kind: Kind = .uidOnly, removeAfter: Int? = nil) {
         self.uid = uid
+        self.kind = kind
+        self.removeAfter = removeAfter
         apduLog = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UUID().uuidString).log")
+    }
+
+    /// The script's arguments for `kind` and `removeAfter`.
+    private var kindArguments: [String] {
+        var arguments: [String]
+        switch kind {
+        case .uidOnly: arguments = []
+        case .ntag424(let keys, let counterFile): arguments = ["--sun-keys", keys, "--counter-file", counterFile.path]
+        case .recorded(let uri): arguments = ["--recorded-uri", uri]
+        }
+        if let removeAfter { arguments += ["--remove-after", "\(removeAfter)"] }
+        return arguments
     }
 
     /// pcscd can miss a card presented within ~0.6 s of the last removal (FIXTURES.md): the gap kept between cards.
@@ -29,7 +56,8 @@ public struct VirtualCard: Sendable {
         defer { LastRemoval.shared.mark() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--port", "\(port)", "--uid", uid, "--hold", "\(hold)", "--apdu-log", apduLog.path]
+        process.arguments =
+            ["python3", Self.script.path, "--port", "\(port)", "--uid", uid, "--hold", "\(hold)", "--apdu-log", apduLog.path] + kindArguments
         let output = Pipe()
         process.standardOutput = output
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in

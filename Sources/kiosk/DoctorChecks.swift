@@ -1,5 +1,6 @@
 import CSystemClock
 import Foundation
+import KioskCards
 import KioskConfig
 import KioskCore
 import KioskReaders
@@ -45,6 +46,27 @@ struct DoctorChecks {
             "\(loaded.joined(separator: ", ")) loaded: they grab ACR122U-class readers before pcscd or libnfc can",
             fix: "sudo cp udev/blacklist-pn533.conf /etc/modprobe.d/ && sudo modprobe -r \(loaded.joined(separator: " "))"
         )
+    }
+
+    /// The SUN keys file loads, and no keyboard-wedge reader is asked to verify cards it cannot ask for a SUN.
+    func cards() -> [DoctorCheck] {
+        guard let path = configuration.cards.sunKeysFile else {
+            return [.ok("cards", "known by their UID alone (no [cards] sun_keys_file)")]
+        }
+        do {
+            _ = try SunKeys.load(path: path)
+        } catch {
+            return [.problem("cards", error.message, fix: "write `meta = <32 hex>` and `file = <32 hex>` in \(path), then chmod 600 \(path)")]
+        }
+        let wedges = configuration.readers.filter { $0.driver == .keyboard }
+        return [.ok("cards", "SUN keys in \(path)" + (configuration.cards.requireSun ? "; every card must show a valid SUN" : ""))]
+            + wedges.map { reader in
+                .problem(
+                    "reader \(reader.name)",
+                    "a keyboard-wedge reader cannot read a card's SUN: its reads of secured tags are refused (not_verified)",
+                    fix: "use a PC/SC or libnfc reader at this gate for SUN cards, or remove [cards] sun_keys_file"
+                )
+            }
     }
 
     /// Keyboard-wedge devices exist and can be read.

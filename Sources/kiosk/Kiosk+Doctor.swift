@@ -21,6 +21,7 @@ struct DoctorCommand: AsyncParsableCommand {
             checks =
                 [.ok("configuration", loaded.path ?? "built-in defaults (no kiosk.conf found)"), doctor.readersConfigured()]
                 + doctor.pcsc() + [doctor.libnfcAgainstPCSC()].compactMap { $0 } + doctor.keyboardDevices()
+                + doctor.cards()
                 + [doctor.kernelModules(), doctor.usbPermissions(), doctor.dataDirectory()] + doctor.privacy() + [doctor.clock()]
                 + (await doctor.hub()) + (await doctor.printing())
         } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskCards
 import KioskConfig
 import KioskCore
 import KioskDaemon
@@ -51,15 +52,21 @@ struct ReadersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "watch",
             abstract: "Print the reader, UID and card type of every card read, until Ctrl-C. Records nothing.",
-            discussion: "Watches the configured readers, or every PC/SC reader when none is configured."
+            discussion: """
+                Watches the configured readers, or every PC/SC reader when none is configured. With [cards] sun_keys_file, \
+                each line ends with what the card's SUN proves (its read counter), or why it proves nothing.
+                """
         )
 
         @OptionGroup var options: ConfigOptions
 
         func run() async throws {
-            let selection = try ReaderSelection(try options.load().configuration, defaultToEveryPCSCReader: true)
+            let configuration = try options.load().configuration
+            let keys = try configuration.cards.sunKeysFile.map { (path) throws(KioskError) in try SunKeys.load(path: path) }
+            let selection = try ReaderSelection(configuration, defaultToEveryPCSCReader: true)
             let service = ReaderService(readers: selection.readers) { presentation in
-                printLine("\(presentation.device)  UID \(presentation.uid)  \(presentation.cardType)  (\(presentation.reader.name))")
+                let sun = keys.map { "  SUN: " + SunCheck(presentation.sun, uid: presentation.uid, keys: $0).description } ?? ""
+                printLine("\(presentation.device)  UID \(presentation.uid)  \(presentation.cardType)  (\(presentation.reader.name))\(sun)")
                 presentation.release()
             }
             let group = ServiceGroup(

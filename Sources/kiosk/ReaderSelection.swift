@@ -17,7 +17,7 @@ struct ReaderSelection {
         guard !entries.isEmpty else {
             throw KioskError(.configuration, "no readers configured: add a [[readers]] section to the configuration (see kiosk.conf)")
         }
-        readers = try ReaderCatalog.readers(for: entries, logger: KioskLog.logger)
+        readers = try ReaderCatalog.readers(for: entries, logger: KioskLog.logger, readsSun: configuration.cards.sunKeysFile != nil)
     }
 
     /// Fails with exit 69 when no configured PC/SC reader can be reached now, so a tool that waits for a tap

@@ -3,6 +3,8 @@
 
 Prints the pty path (also linked at --link) and then reads commands on standard input:
   present UID SECONDS   a card with that UID (4 or 7 bytes) is in the field for SECONDS
+  present-ntag424 UID SECONDS META:FILE COUNTER_FILE
+                        an NTAG 424 DNA showing SUN (ntag424.py), answering APDUs through InDataExchange
   await-poll            answer `polling` at the host's next poll for a card made with no card in the field
 Prints `presented EPOCH` when a card enters the field. Frames: preamble 00 00 FF, LEN, LCS, TFI (D4 from the
 host, D5 back), data, DCS, 00; every command is ACKed (00 00 FF 00 FF 00) before its response.
@@ -13,6 +15,8 @@ import select
 import sys
 import time
 import tty
+
+import ntag424
 
 ACK = bytes.fromhex("0000FF00FF00")
 NO_TARGET_DELAY = 0.15  # a real PN532 with limited retries answers "no target" after a while
@@ -25,14 +29,17 @@ def frame(data):
 
 
 class Card:
-    def __init__(self, uid, hold):
+    def __init__(self, uid, hold, ntag=None):
         self.uid = uid
         self.until = time.monotonic() + hold
+        self.ntag = ntag  # an ISO 14443-4 NTAG 424 DNA, or None for a card known by its UID
 
     def present(self):
         return time.monotonic() < self.until
 
     def target(self):
+        if self.ntag is not None:  # SAK 20 (ISO 14443-4), then the ATS the PN532 got with RATS
+            return bytes([0x01, 0x01, 0x00, 0x44, 0x20, len(self.uid)]) + self.uid + bytes.fromhex("067777710280")
         atqa, sak = (b"\x00\x04", 0x08) if len(self.uid) == 4 else (b"\x00\x44", 0x00)
         return bytes([0x01, 0x01]) + atqa + bytes([sak, len(self.uid)]) + self.uid
 
@@ -85,9 +92,16 @@ class PN532:
             self.pending = (time.monotonic() + NO_TARGET_DELAY, code)
             self.poll()
         elif code == 0x40:
-            self.send(bytes([0x41, 0x00]) + bytes(16) if self.card_in_field() else bytes([0x41, 0x01]))
+            if not self.card_in_field():
+                self.send(bytes([0x41, 0x01]))
+            elif self.card.ntag is not None:
+                self.send(bytes([0x41, 0x00]) + self.card.ntag.answer(bytes(data[1:])))
+            else:
+                self.send(bytes([0x41, 0x00]) + bytes(16))
         elif code == 0x42:
-            self.send(bytes([0x43, 0x01]))
+            # libnfc's presence check of an ISO 14443-4 card on a PN532: an R(NAK) block answered by an R(ACK)
+            present = self.card_in_field() and self.card.ntag is not None
+            self.send(bytes([0x43, 0x00, 0xA2]) if present else bytes([0x43, 0x01]))
         else:
             self.send(bytes([code + 1]) + (b"\x00" if code in (0x16, 0x44, 0x52, 0x54) else b""))
 
@@ -125,6 +139,11 @@ def main():
             words = line.split()
             if len(words) == 3 and words[0] == "present":
                 chip.card = Card(bytes.fromhex(words[1]), float(words[2]))
+                print(f"presented {time.time():.6f}", flush=True)
+            elif len(words) == 5 and words[0] == "present-ntag424":
+                uid = bytes.fromhex(words[1])
+                meta, file = (bytes.fromhex(key) for key in words[3].split(":"))
+                chip.card = Card(uid, float(words[2]), ntag424.Ntag424(uid, meta, file, words[4]))
                 print(f"presented {time.time():.6f}", flush=True)
             elif words == ["await-poll"]:
                 chip.awaiting_poll = True

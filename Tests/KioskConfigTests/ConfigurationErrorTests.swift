@@ -38,12 +38,12 @@ struct ConfigurationErrorTests {
         ),
         BadConfiguration(
             text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
-            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports])"
+            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards])"
         ),
         BadConfiguration(
             text: "debounce_seconds = 10\n[attendance]\n",
             message: "kiosk.conf:1: debounce_seconds: unknown key outside any section "
-                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports])"
+                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards])"
         ),
         BadConfiguration(
             text: "[attendance]\n# curfue = \"22:30\"\ncurfue = \"22:30\"\n",
@@ -188,6 +188,18 @@ struct ConfigurationErrorTests {
         BadConfiguration(
             text: "[sync]\nhub_url = \"http://hub:8080\"\nrequest_timeout_seconds = \"30\"\n",
             message: "kiosk.conf:3: [sync] request_timeout_seconds: expected an integer (got the string '30')"
+        ),
+        BadConfiguration(
+            text: "[cards]\nrequire_sun = true\n",
+            message: "kiosk.conf:2: [cards] require_sun: require_sun needs sun_keys_file: without the keys no card can prove itself"
+        ),
+        BadConfiguration(
+            text: "[cards]\nsun_keys_file = \"\"\n",
+            message: "kiosk.conf:2: [cards] sun_keys_file: the keys file path is empty (got ''); remove the key to know cards by their UID"
+        ),
+        BadConfiguration(
+            text: "[cards]\nrequire_sun = \"yes\"\nsun_keys_file = \"keys\"\n",
+            message: "kiosk.conf:2: [cards] require_sun: expected true or false (got the string 'yes')"
         ),
     ]
 

@@ -51,6 +51,15 @@ struct SampleConfigurationTests {
         #expect(configuration.sync == expected)
     }
 
+    @Test func sampleCardsExampleParsesWhenUncommented() throws {
+        var text = try sampleText().replacingOccurrences(of: "# [cards]", with: "[cards]")
+        for key in ["sun_keys_file", "require_sun"] {
+            text = text.replacingOccurrences(of: "# \(key) =", with: "\(key) =")
+        }
+        let configuration = try ConfigurationLoader.parse(text, file: samplePath)
+        #expect(configuration.cards == CardSettings(sunKeysFile: "/etc/kiosk/sun-keys", requireSun: false))
+    }
+
     @Test func sampleLoadsThroughTheSearchOrder() throws {
         let loaded = try ConfigurationLoader.load(explicit: samplePath, environment: [:], currentDirectory: "/")
         #expect(loaded.path == URL(fileURLWithPath: samplePath).standardizedFileURL.path)

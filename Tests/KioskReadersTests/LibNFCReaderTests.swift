@@ -1,5 +1,6 @@
 #if LibNFC
 import Foundation
+import KioskCards
 import KioskCore
 import KioskDaemon
 import KioskReaders
@@ -10,10 +11,14 @@ import Testing
 @Suite(.serialized)
 struct LibNFCReaderTests {
     /// Runs a reader named `gate` over a new emulated PN532, reporting its states to `states`.
-    func withReader(states: ReaderStates? = nil, _ body: (PN532Emulator, PresentationLog) async throws -> Void) async throws {
+    func withReader(
+        states: ReaderStates? = nil,
+        readsSun: Bool = false,
+        _ body: (PN532Emulator, PresentationLog) async throws -> Void
+    ) async throws {
         let emulator = try PN532Emulator()
         let configuration = ReaderConfiguration(name: "gate", driver: .libnfc, match: emulator.connstring, direction: .in)
-        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"), states: states)
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Logger(label: "test.libnfc"), states: states, readsSun: readsSun)
         let log = PresentationLog()
         let task = Task { await reader.run { await log.add($0) } }
         defer { task.cancel() }
@@ -31,6 +36,26 @@ struct LibNFCReaderTests {
             if let arrived = await log.arrivals.first {
                 print("libnfc: card presented -> read \(String(format: "%.1f", arrived.timeIntervalSince(presented) * 1000)) ms")
             }
+        }
+    }
+
+    @Test func anNTAG424ShowsItsSUNThroughInDataExchange() async throws {
+        let counterFile = FileManager.default.temporaryDirectory.appendingPathComponent("ntag424-counter-\(UUID().uuidString)")
+        try "41".write(to: counterFile, atomically: true, encoding: .utf8)
+        let card = (keys: String(repeating: "0", count: 32) + ":" + String(repeating: "0", count: 32), counterFile: counterFile)
+        let keys = SunKeys(meta: [UInt8](repeating: 0, count: 16), file: [UInt8](repeating: 0, count: 16))
+        try await withReader(readsSun: true) { emulator, log in
+            try await emulator.awaitPolling()
+            _ = try await emulator.present("04DE5F1EACC040", hold: 0.5, ntag424: card)
+            #expect(await log.wait(for: 1).count == 1)
+            try await emulator.awaitPolling()
+            _ = try await emulator.present("04DE5F1EACC040", hold: 0.5, ntag424: card)
+            try await emulator.awaitPolling()
+            _ = try await emulator.present("04A1B2C3D4E5F6", hold: 0.5)
+            let presentations = await log.wait(for: 3)
+            let checks = presentations.map { SunCheck($0.sun, uid: $0.uid, keys: keys) }
+            #expect(checks.prefix(2) == [.verified(counter: 42), .verified(counter: 43)])
+            #expect(checks.last == .absent("not an ISO 14443-4 card (SAK 0)"))
         }
     }
 

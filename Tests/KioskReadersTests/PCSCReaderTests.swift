@@ -15,12 +15,13 @@ struct PCSCReaderTests {
     func withReader(
         _ configuration: ReaderConfiguration,
         feedback: ReaderFeedback = .accepted,
+        readsSun: Bool = false,
         _ body: (PresentationLog) async throws -> Void
     ) async throws {
         try PCSCFixture.require()
         try await VirtualCard.keepGap()
         let log = PresentationLog()
-        let reader = try ReaderCatalog.reader(for: configuration, logger: Self.logger)
+        let reader = try ReaderCatalog.reader(for: configuration, logger: Self.logger, readsSun: readsSun)
         let task = Task {
             await reader.run { presentation in
                 await log.add(presentation)

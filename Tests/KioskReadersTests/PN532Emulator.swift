@@ -37,9 +37,11 @@ final class PN532Emulator: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Puts a card with `uid` in the field for `hold` seconds; returns when it entered the field.
-    func present(_ uid: String, hold: Double) async throws -> Date {
-        let line = try await answer(to: "present \(uid) \(hold)")
+    /// Puts a card with `uid` in the field for `hold` seconds; returns when it entered the field. With `ntag424`
+    /// (the keys as `META:FILE` hex, and the file of its read counter) it is an NTAG 424 DNA showing SUN.
+    func present(_ uid: String, hold: Double, ntag424: (keys: String, counterFile: URL)? = nil) async throws -> Date {
+        let command = ntag424.map { "present-ntag424 \(uid) \(hold) \($0.keys) \($0.counterFile.path)" } ?? "present \(uid) \(hold)"
+        let line = try await answer(to: command)
         guard let epoch = Double(line.dropFirst("presented ".count)) else { throw VirtualCardError(output: line) }
         return Date(timeIntervalSince1970: epoch)
     }

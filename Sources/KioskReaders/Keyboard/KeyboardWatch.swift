@@ -1,5 +1,6 @@
 import CLinuxInput
 import Foundation
+import KioskCards
 import KioskCore
 import Logging
 
@@ -12,6 +13,7 @@ struct KeyboardWatch: ReaderWatch {
     let input = KeyboardInput()
     let logger: Logger
     let states: ReaderStates?
+    let readsSun: Bool
 
     /// Ends `run`: the input wakes from its wait and reports itself stopped.
     func stop() {
@@ -68,6 +70,7 @@ struct KeyboardWatch: ReaderWatch {
                 device: device,
                 cardType: "keyboard wedge",
                 presentedAt: WallClock.system.now(),
+                sun: readsSun ? .absent(SunAbsence("a keyboard-wedge reader cannot ask a card for its SUN")) : nil,
                 feedback: FeedbackChannel()
             )
             emit(presentation)

@@ -1,6 +1,7 @@
 #if LibNFC
 import CLibNFC
 import Foundation
+import KioskCards
 import KioskCore
 import Logging
 
@@ -13,6 +14,7 @@ struct LibNFCWatch: ReaderWatch {
     let device = LibNFCDevice()
     let logger: Logger
     let states: ReaderStates?
+    let readsSun: Bool
     /// How often a present card is checked for removal.
     let presenceInterval = 0.1
 
@@ -58,6 +60,7 @@ struct LibNFCWatch: ReaderWatch {
                     device: name,
                     cardType: "ISO 14443A (SAK \(String(info.btSak, radix: 16, uppercase: true)))",
                     presentedAt: presentedAt,
+                    sun: readsSun ? sun(handle, sak: info.btSak) : nil,
                     feedback: FeedbackChannel()
                 )
                 emit(presentation)
@@ -68,6 +71,18 @@ struct LibNFCWatch: ReaderWatch {
                 device.pause(presenceInterval)
             }
         }
+    }
+
+    /// The selected card's SUN through ISO 14443-4 exchanges (the PN532's InDataExchange); a card whose SAK does not
+    /// announce ISO 14443-4 has none.
+    private func sun(_ handle: OpaquePointer, sak: UInt8) -> SunReading {
+        guard sak & 0x20 != 0 else { return .absent(SunAbsence("not an ISO 14443-4 card (SAK \(String(sak, radix: 16, uppercase: true)))")) }
+        return Type4TagRead { (apdu) throws(LibNFCDevice.Failure) in
+            var response = [UInt8](repeating: 0, count: 264)
+            let count = nfc_initiator_transceive_bytes(handle, apdu, apdu.count, &response, response.count, 500)
+            guard count >= 0 else { throw LibNFCDevice.Failure(description: "exchange with the card: \(String(cString: nfc_strerror(handle)))") }
+            return Array(response.prefix(Int(count)))
+        }.sun()
     }
 }
 #endif

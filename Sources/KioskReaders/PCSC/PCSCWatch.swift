@@ -1,6 +1,7 @@
 #if PCSC
 import CPCSCLite
 import Foundation
+import KioskCards
 import KioskCore
 import Logging
 
@@ -13,6 +14,7 @@ struct PCSCWatch: ReaderWatch {
     let context = PCSCContext()
     let logger: Logger
     let states: ReaderStates?
+    let readsSun: Bool
     /// How long the reader keeps the card connected waiting for the recorded outcome to show on it.
     let feedbackTimeout: TimeInterval = 2
 
@@ -89,6 +91,7 @@ struct PCSCWatch: ReaderWatch {
                 logger.notice("card on \(reader) gave no valid UID")
                 return
             }
+            let sun = readsSun ? Type4TagRead { (apdu) throws(PCSCError) in try card.transmit(apdu) }.sun() : nil
             let channel = FeedbackChannel()
             emit(
                 CardPresentation(
@@ -97,6 +100,7 @@ struct PCSCWatch: ReaderWatch {
                     device: reader,
                     cardType: CardType.name(atr: atr),
                     presentedAt: presentedAt,
+                    sun: sun,
                     feedback: channel
                 )
             )

@@ -1,0 +1,125 @@
+#if PCSC
+import Foundation
+import KioskCards
+import KioskCore
+import KioskReaders
+import KioskTesting
+import Testing
+
+/// NTAG 424 DNA cards through the real pcscd: the Type 4 Tag read of their SUN, verified with the keys the virtual
+/// card (Tests/Fixtures/ntag424.py) computes its SUN with.
+extension PCSCReaderTests {
+    static let sunKeys = "00000000000000000000000000000000:00000000000000000000000000000000"
+    static let zeroKeys = SunKeys(meta: [UInt8](repeating: 0, count: 16), file: [UInt8](repeating: 0, count: 16))
+
+    /// A file for a virtual NTAG 424's read counter, starting at `counter`.
+    static func counterFile(startingAt counter: Int = 0) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ntag424-counter-\(UUID().uuidString)")
+        try "\(counter)".write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func anNTAG424ShowsAGenuineSUNWithAnIncreasingCounter() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        let card = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile(startingAt: 60)))
+        try await withReader(reader, readsSun: true) { log in
+            try await card.tap()
+            try await card.tap()
+            let presentations = await log.wait(for: 2)
+            let checks = presentations.map { SunCheck($0.sun, uid: $0.uid, keys: Self.zeroKeys) }
+            #expect(checks == [.verified(counter: 61), .verified(counter: 62)])
+        }
+        #expect(
+            card.receivedAPDUs.filter { !$0.hasPrefix("FF") }.prefix(6) == [
+                "00A4040007D276000085010100", "00A4000C02E103", "00B000000F", "00A4000C02E104", "00B0000002", "00B0000253",
+            ]
+        )
+    }
+
+    @Test func aUIDOnlyCloneShowsNoSUN() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        try await withReader(reader, readsSun: true) { log in
+            try await VirtualCard(uid: "04DE5F1EACC040").tap()
+            let presentation = try #require(await log.wait(for: 1).first)
+            #expect(presentation.sun == .absent(SunAbsence("SELECT of the NDEF application: status 6A 82")))
+        }
+    }
+
+    @Test func aReplayedOrChangedSUNIsNotGenuine() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        let recorded = "https://tap.example/t?picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086"
+        try await withReader(reader, readsSun: true) { log in
+            try await VirtualCard(uid: "04DE5F1EACC040", kind: .recorded(uri: recorded)).tap()
+            try await VirtualCard(uid: "04DE5F1EACC040", kind: .recorded(uri: recorded.replacingOccurrences(of: "7086", with: "7087"))).tap()
+            try await VirtualCard(uid: "04DE5F1EACC041", kind: .recorded(uri: recorded)).tap()
+            let checks = await log.wait(for: 3).map { SunCheck($0.sun, uid: $0.uid, keys: Self.zeroKeys) }
+            #expect(checks.count == 3)
+            // A replay carries a valid MAC: only the counter, known at the decision, tells it apart.
+            #expect(checks.first == .verified(counter: 61))
+            #expect(checks.dropFirst().first == .forged("the MAC does not match"))
+            #expect(checks.last == .forged("the SUN is of tag 04DE5F1EACC040, not of the card read"))
+        }
+    }
+
+    @Test func aCardTakenAwayDuringTheReadIsInterrupted() async throws {
+        let reader = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00")
+        let card = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile()), removeAfter: 4)
+        try await withReader(reader, readsSun: true) { log in
+            try await card.tap(hold: 3)
+            let presentation = try #require(await log.wait(for: 1).first)
+            guard case .interrupted = presentation.sun else {
+                Issue.record("a card taken away during the read gave \(String(describing: presentation.sun))")
+                return
+            }
+        }
+    }
+}
+#endif
+
+#if PCSC
+extension PCSCReaderTests {
+    /// A kiosk.conf whose `[cards]` names an owner-only keys file of the virtual NTAG 424's (all-zero) keys.
+    func sunKioskConfig(extraReaders: String = "") async throws -> String {
+        let config = try await kioskConfig()
+        let keys = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("sun-keys").path
+        try "meta = 00000000000000000000000000000000\nfile = 00000000000000000000000000000000\n".write(
+            toFile: keys,
+            atomically: true,
+            encoding: .utf8
+        )
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keys)
+        let text = try String(contentsOfFile: config, encoding: .utf8) + "\n[cards]\nsun_keys_file = \"\(keys)\"\n" + extraReaders
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    @Test func readersWatchSaysWhatEachCardsSUNProves() async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let config = try await sunKioskConfig()
+        let watch = try KioskServiceProcess(["readers", "watch", "--config", config])
+        let card = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile(startingAt: 6)))
+        try await card.tap()
+        _ = try await watch.line(containing: "UID 04DE5F1EACC040  card with ATR 3B 81 80 01 80 80  (entrance)  SUN: verified, read counter 7")
+        try await VirtualCard(uid: "04DE5F1EACC040").tap()
+        _ = try await watch.line(containing: "(entrance)  SUN: none (SELECT of the NDEF application: status 6A 82)")
+        #expect(try await watch.terminate() != nil)
+    }
+
+    @Test func doctorChecksTheKeysAndNamesAKeyboardReaderThatCannotReadSUN() async throws {
+        try PCSCFixture.require()
+        let config = try await sunKioskConfig(extraReaders: "\n[[readers]]\nname = \"wedge\"\ndriver = \"keyboard\"\n")
+        let doctor = try KioskServiceProcess(["doctor", "--config", config])
+        _ = try await doctor.line(containing: "ok       cards: SUN keys in ")
+        _ = try await doctor.line(containing: "PROBLEM  reader wedge: a keyboard-wedge reader cannot read a card's SUN")
+        #expect(try await doctor.exitStatus() == 1)
+        let keys = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("sun-keys").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keys)
+        let readable = try KioskServiceProcess(["doctor", "--config", config])
+        _ = try await readable.line(containing: "PROBLEM  cards: [cards] sun_keys_file \(keys): the keys are readable by group or others (mode 644)")
+        #expect(try await readable.exitStatus() == 1)
+        let watch = try KioskServiceProcess(["readers", "watch", "--config", config])
+        #expect(try await watch.exitStatus() == 78)
+    }
+}
+#endif
