@@ -45,30 +45,14 @@ struct LogVerifyFigure: BenchFigure {
         )
     }
 
-    /// A journal of `days` days of the kiosk's own taps with the tree of its log built and a checkpoint signed by its
-    /// key in `dataDirectory`; how many events, and the seconds the tree took. The events go in through the journal's
-    /// bulk path for other gates' events (written by another kiosk id), then the journal is opened as their kiosk's.
+    /// A journal of `days` days of the kiosk's own taps (YearOfTaps' pattern) with the tree of its log built and a
+    /// checkpoint signed by its key in `dataDirectory`; how many events, and the seconds the tree took. The events go in
+    /// through the journal's bulk path for other gates' events (written by another kiosk id), then the journal is opened
+    /// as their kiosk's.
     private static func build(days: Int, journalPath: String, dataDirectory: String) async throws -> (Int, Double) {
         let writer = try await NumberedRoster.journal(at: journalPath, kioskID: BenchKiosk.kioskID, students: YearOfTaps.students)
-        let policy = YearOfTaps.policy
-        let lastDay = policy.attendanceDay(containing: Date()).previous
-        var seq: Int64 = 0
-        var batch: [EventRecord] = []
-        for offset in stride(from: days - 1, through: 0, by: -1) {
-            let start = policy.start(of: lastDay.adding(days: -offset))
-            for student in 0..<YearOfTaps.students {
-                for (hour, direction) in [(5.0, Direction.out), (9.0, .in), (11.0, .out), (16.0, .in)] {
-                    seq += 1
-                    let instant = start.addingTimeInterval((hour + Double((student * 7 + Int(seq)) % 60) / 60) * 3600)
-                    batch.append(NumberedRoster.tapEvent(kioskID: kioskID, seq: seq, student: student, direction: direction, at: instant))
-                }
-            }
-            if batch.count >= 20_000 {
-                _ = try await writer.insertPulled(batch, cursor: seq, at: Date())
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        _ = try await writer.insertPulled(batch, cursor: seq, at: Date())
+        let lastDay = YearOfTaps.policy.attendanceDay(containing: Date()).previous
+        let events = try await YearOfTaps.fill(writer, days: days, through: lastDay, kioskID: kioskID)
         try writer.close()
         let journal = try Journal.open(path: journalPath, kioskID: kioskID)
         let building = ContinuousClock.now
@@ -78,6 +62,6 @@ struct LogVerifyFigure: BenchFigure {
         let key = try GateLogKey.loadOrCreate(dataDirectory: dataDirectory, kioskID: kioskID)
         _ = try await log.signCheckpoint(with: key.signer)
         try journal.close()
-        return (Int(seq), treeSeconds)
+        return (Int(events), treeSeconds)
     }
 }
