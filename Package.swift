@@ -368,7 +368,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskCore"], swiftSettings: strictSettings),
+        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskCore", "KioskLog"], swiftSettings: strictSettings),
         .testTarget(
             name: "KioskLogTests",
             dependencies: ["KioskLog", .product(name: "Crypto", package: "swift-crypto")],

@@ -13,7 +13,7 @@ public enum GateLogVerification {
             try await journal.ownEvents(fromSeq: seq, limit: limit)
         }
         var problems = stop.map { [$0] } ?? []
-        if let first = MerkleTree.firstChangedLeaf(stored: try await journal.storedLogNodes(), recomputed: tree) {
+        if let first = try await journal.firstChangedLogLeaf(recomputed: tree) {
             problems.append("seq \(first + 1): the event no longer matches what the log holds for it")
         }
         for kept in try await journal.keptCheckpoints() {

@@ -16,11 +16,13 @@ extension Journal {
     public func ownEvents(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         let kioskID = self.kioskID
         return try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?",
-                arguments: [kioskID, seq, limit]
-            ).map(EventColumns.record)
+            // Each row decoded where it is read: copying rows first costs as much again.
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?"),
+                    arguments: [kioskID, seq, limit]
+                ).map(EventColumns.record)
+            )
         }
     }
 
@@ -46,13 +48,18 @@ extension Journal {
         try await read { db in try MerkleTree.root(size: size, from: StoredLogNodes(db: db)) }
     }
 
-    /// Every stored node of the tree (what `kiosk log verify` compares the events with).
-    public func storedLogNodes() async throws(KioskError) -> [MerkleNode] {
+    /// The first leaf (0-based) at which the stored tree no longer matches `recomputed`, the tree of the events
+    /// (what `kiosk log verify` checks), nil when every stored node matches: the nodes are compared as they are read
+    /// (`MerkleComparison`), never all held at once.
+    public func firstChangedLogLeaf(recomputed: InMemoryMerkleTree) async throws(KioskError) -> Int64? {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM log_node").map { row in
-                guard let hash = MerkleHash(bytes: Array(row["hash"] as Data)) else { throw StoredLogNodes.damaged }
-                return MerkleNode(level: row["level"], index: row["idx"], hash: hash)
+            var comparison = MerkleComparison(recomputed: recomputed)
+            let nodes = try Row.fetchCursor(db, sql: "SELECT level, idx, hash FROM log_node")
+            while let row = try nodes.next() {
+                let hash = try StoredLogNodes.hash(row, atIndex: 2)
+                comparison.compare(level: try row.decode(atIndex: 0), index: try row.decode(atIndex: 1), hash: hash)
             }
+            return comparison.firstChangedLeaf
         }
     }
 
@@ -138,9 +145,14 @@ struct StoredLogNodes: MerkleNodeReader {
 
     func hash(level: Int, index: Int64) throws -> MerkleHash {
         let select = try db.cachedStatement(sql: "SELECT hash FROM log_node WHERE level = ? AND idx = ?")
-        guard let data = try Data.fetchOne(select, arguments: [level, index]),
-            let hash = MerkleHash(bytes: Array(data))
-        else { throw Self.damaged }
+        guard let row = try Row.fetchOne(select, arguments: [level, index]) else { throw Self.damaged }
+        return try Self.hash(row, atIndex: 0)
+    }
+
+    /// The hash a row holds at `index`, read in place.
+    static func hash(_ row: Row, atIndex index: Int) throws -> MerkleHash {
+        let hash = try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes { MerkleHash(bytes: $0) } } }
+        guard let hash else { throw damaged }
         return hash
     }
 }

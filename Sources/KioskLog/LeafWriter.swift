@@ -7,7 +7,7 @@ struct LeafWriter {
     init(format: String) {
         bytes = []
         bytes.reserveCapacity(400)
-        bytes.append(contentsOf: format.utf8)
+        append(format)
         bytes.append(0x0A)
     }
 
@@ -15,9 +15,7 @@ struct LeafWriter {
     mutating func text(_ key: String, _ value: String?, field: String) throws(LeafError) {
         var value = value ?? ""
         guard value.withUTF8(Self.isText) else { throw .controlCharacter(field: field, value: value) }
-        start(key)
-        value.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(0x0A)
+        line(key, value)
     }
 
     /// Non-empty text.
@@ -54,7 +52,11 @@ struct LeafWriter {
         }
         guard wellFormed else { throw .notUUID(field: field, value: value) }
         start(key)
-        value.withUTF8 { bytes.append(contentsOf: $0.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) ? $0 + 0x20 : $0 }) }
+        let first = bytes.count
+        append(value)
+        for index in first..<bytes.count where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "F") {
+            bytes[index] += 0x20
+        }
         bytes.append(0x0A)
     }
 
@@ -63,7 +65,11 @@ struct LeafWriter {
         var value = value ?? ""
         guard value.withUTF8({ $0.allSatisfy(Self.isHexDigit) }) else { throw .notHex(field: field, value: value) }
         start(key)
-        value.withUTF8 { bytes.append(contentsOf: $0.lazy.map { $0 >= UInt8(ascii: "a") ? $0 - 0x20 : $0 }) }
+        let first = bytes.count
+        append(value)
+        for index in first..<bytes.count where bytes[index] >= UInt8(ascii: "a") {
+            bytes[index] -= 0x20
+        }
         bytes.append(0x0A)
     }
 
@@ -92,13 +98,19 @@ struct LeafWriter {
     /// `key=value` and LF.
     mutating func line(_ key: String, _ value: String) {
         start(key)
-        bytes.append(contentsOf: value.utf8)
+        append(value)
         bytes.append(0x0A)
     }
 
     private mutating func start(_ key: String) {
-        bytes.append(contentsOf: key.utf8)
+        append(key)
         bytes.append(UInt8(ascii: "="))
+    }
+
+    /// The UTF-8 of `text`, copied at once.
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static func isText(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -24,8 +24,14 @@ public struct MerkleHash: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash with these 32 bytes, or nil when there are not exactly 32.
     public init?(bytes: [UInt8]) {
-        guard bytes.count == 32 else { return nil }
-        self = bytes.withUnsafeBytes { MerkleHash(raw: $0) }
+        guard let hash = bytes.withUnsafeBytes({ MerkleHash(bytes: $0) }) else { return nil }
+        self = hash
+    }
+
+    /// The hash with the 32 bytes `raw` holds (a stored blob read in place), or nil when it holds not exactly 32.
+    public init?(bytes raw: UnsafeRawBufferPointer) {
+        guard raw.count == 32 else { return nil }
+        self.init(raw: raw)
     }
 
     /// The hash whose canonical base64 text (RFC 4648 section 4, padded, 44 characters) is `base64`, or nil.
