@@ -63,7 +63,7 @@ struct ReadersCommand: AsyncParsableCommand {
         func run() async throws {
             let configuration = try options.load().configuration
             let keys = try configuration.cards.sunKeysFile.map { (path) throws(KioskError) in try SunKeys.load(path: path) }
-            let selection = try ReaderSelection(configuration, defaultToEveryPCSCReader: true)
+            let selection = try ReaderSelection(configuration, defaultToEveryPCSCReader: true, readsSun: keys != nil)
             let service = ReaderService(readers: selection.readers) { presentation in
                 let sun = keys.map { "  SUN: " + SunCheck(presentation.sun, uid: presentation.uid, keys: $0).description } ?? ""
                 printLine("\(presentation.device)  UID \(presentation.uid)  \(presentation.cardType)  (\(presentation.reader.name))\(sun)")

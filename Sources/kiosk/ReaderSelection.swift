@@ -9,7 +9,8 @@ import Synchronization
 struct ReaderSelection {
     let readers: [any TagReader]
 
-    init(_ configuration: KioskConfiguration, defaultToEveryPCSCReader: Bool) throws(KioskError) {
+    /// With `readsSun`, each card is asked for its SUN after its UID.
+    init(_ configuration: KioskConfiguration, defaultToEveryPCSCReader: Bool, readsSun: Bool = false) throws(KioskError) {
         var entries = configuration.readers
         if entries.isEmpty, defaultToEveryPCSCReader {
             entries = [ReaderConfiguration(name: "pcsc", driver: .pcsc)]
@@ -17,7 +18,7 @@ struct ReaderSelection {
         guard !entries.isEmpty else {
             throw KioskError(.configuration, "no readers configured: add a [[readers]] section to the configuration (see kiosk.conf)")
         }
-        readers = try ReaderCatalog.readers(for: entries, logger: KioskLog.logger, readsSun: configuration.cards.sunKeysFile != nil)
+        readers = try ReaderCatalog.readers(for: entries, logger: KioskLog.logger, readsSun: readsSun)
     }
 
     /// Fails with exit 69 when no configured PC/SC reader can be reached now, so a tool that waits for a tap
