@@ -49,15 +49,18 @@ public struct VirtualCard: Sendable {
     /// pcscd can miss a card presented within ~0.6 s of the last removal (FIXTURES.md): the gap kept between cards.
     public static let gapBetweenCards = 0.9
 
-    /// Presents the card and returns when it has been removed again; the result is when it was presented.
+    /// Presents the card and returns when it has been removed again; the result is when it was presented. With
+    /// `untilFeedback` the card stays past `hold` until the reader's LED and buzzer command came, as a person waits
+    /// for the beep, so a test of that feedback does not depend on how fast the commit was.
     @discardableResult
-    public func tap(port: Int = firstReaderPort, hold: Double = 0.6) async throws -> Date {
+    public func tap(port: Int = firstReaderPort, hold: Double = 0.6, untilFeedback: Bool = false) async throws -> Date {
         try await Self.keepGap()
         defer { LastRemoval.shared.mark() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", Self.script.path, "--port", "\(port)", "--uid", uid, "--hold", "\(hold)", "--apdu-log", apduLog.path] + kindArguments
+            + (untilFeedback ? ["--until-feedback"] : [])
         let output = Pipe()
         process.standardOutput = output
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in

@@ -7,7 +7,8 @@ command APDU it receives to --apdu-log (one hex line each). Closing the connecti
 Prints `presented EPOCH` once connected and `removed EPOCH` when it leaves.
 
 With `--sun-keys META:FILE` (and `--counter-file`) it is an NTAG 424 DNA showing a SUN at every read (ntag424.py);
-with `--recorded-uri URI` a Type 4 tag replaying one URI; `--remove-after N` takes it away after N command APDUs.
+with `--recorded-uri URI` a Type 4 tag replaying one URI; `--remove-after N` takes it away after N command APDUs; `--until-feedback` keeps
+it on the reader past `--hold` until the kiosk's LED and buzzer command came (a slow commit then still beeps on it).
 """
 import argparse
 import select
@@ -81,6 +82,11 @@ def main():
     parser.add_argument("--counter-file", help="where the NTAG 424's read counter is kept between presentations")
     parser.add_argument("--recorded-uri", help="a Type 4 tag showing this URI at every read")
     parser.add_argument("--remove-after", type=int, help="leave the reader after this many command APDUs")
+    parser.add_argument(
+        "--until-feedback",
+        action="store_true",
+        help="after --hold, stay (up to 20 s more) until the reader's LED and buzzer command arrived, as a person waits for the beep",
+    )
     arguments = parser.parse_args()
     card, atr = make_card(arguments)
     commands = 0
@@ -89,13 +95,18 @@ def main():
     print(f"presented {time.time():.6f}", flush=True)
     log = open(arguments.apdu_log, "a") if arguments.apdu_log else None
     deadline = time.monotonic() + arguments.hold
+    patience = deadline + 20
+    feedback = False
     while True:
-        remaining = deadline - time.monotonic()
+        now = time.monotonic()
+        remaining = deadline - now
+        if remaining <= 0 and arguments.until_feedback and not feedback:
+            remaining = patience - now
         if remaining <= 0:
             break
         readable, _, _ = select.select([sock], [], [], remaining)
         if not readable:
-            break
+            continue
         header = receive_exactly(sock, 2)
         if header is None:
             break
@@ -107,6 +118,7 @@ def main():
                 sock.sendall(struct.pack(">H", len(atr)) + atr)
             continue
         commands += 1
+        feedback = feedback or payload[:3] == bytes.fromhex("FF0040")
         if arguments.remove_after is not None and commands > arguments.remove_after:
             break
         if log:

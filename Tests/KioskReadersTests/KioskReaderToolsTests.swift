@@ -36,7 +36,7 @@ extension PCSCReaderTests {
         let enroll = try KioskServiceProcess(["enroll", "--student", "S002", "--timeout", "10", "--config", config])
         _ = try await enroll.line(containing: "tap the card")
         let card = VirtualCard(uid: "11223344")
-        try await card.tap()
+        try await card.tap(untilFeedback: true)
         _ = try await enroll.line(containing: "enrolled 11223344 for student S002")
         #expect(try await enroll.exitStatus() == 0)
         #expect(card.feedbackAPDUs == ["FF0040A00401010101"])

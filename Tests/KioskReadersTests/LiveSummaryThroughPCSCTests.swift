@@ -43,7 +43,7 @@ extension PCSCReaderTests {
         #expect(ready.contains { $0.contains("IN 2") && $0.contains("TOTAL 2") })
 
         let asha = VirtualCard(uid: "04A1B2C3D4E5F6")
-        try await asha.tap()
+        try await asha.tap(untilFeedback: true)
         let afterTap = try await tmux.waitFor("Asha Verma  ·  room 101")
         try #require(afterTap.count == 24)
         #expect(afterTap[0].contains("gate-1") && afterTap[0].contains("attendance day"))
@@ -55,7 +55,7 @@ extension PCSCReaderTests {
         let pid = try kioskPID(config: config)
         try await limitFileSize(of: pid, to: "1")
         let bilal = VirtualCard(uid: "04B2C3D4")
-        try await bilal.tap()
+        try await bilal.tap(untilFeedback: true)
         let refused = try await tmux.waitFor("NOT RECORDED")
         try #require(refused.count == 24)
         #expect(refused.contains { $0.contains("Card 04B2C3D4 on entrance: the journal cannot be written") })

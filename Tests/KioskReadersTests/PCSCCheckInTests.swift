@@ -29,8 +29,8 @@ extension PCSCReaderTests {
         try await withCheckIn { fixture in
             let asha = VirtualCard(uid: "04A1B2C3")
             let ravi = VirtualCard(uid: "04A1B2C3D4E5F6")
-            try await asha.tap(port: VirtualCard.secondReaderPort)
-            try await ravi.tap(port: VirtualCard.firstReaderPort)
+            try await asha.tap(port: VirtualCard.secondReaderPort, untilFeedback: true)
+            try await ravi.tap(port: VirtualCard.firstReaderPort, untilFeedback: true)
             let entries = await fixture.results.wait(for: 2)
             #expect(entries.map(\.presentation.reader.name) == ["exit", "entrance"])
             #expect(entries.map(\.outcome) == [.out, .in])
@@ -42,8 +42,8 @@ extension PCSCReaderTests {
     @Test func aQuickRetapIsRecordedAsIgnoredAndSignalledDifferently() async throws {
         try await withCheckIn { fixture in
             let card = VirtualCard(uid: "04A1B2C3D4E5F6071829")
-            try await card.tap(port: VirtualCard.secondReaderPort)
-            try await card.tap(port: VirtualCard.secondReaderPort)
+            try await card.tap(port: VirtualCard.secondReaderPort, untilFeedback: true)
+            try await card.tap(port: VirtualCard.secondReaderPort, untilFeedback: true)
             let entries = await fixture.results.wait(for: 2)
             #expect(entries.map(\.outcome) == [.out, .ignored])
             #expect(card.feedbackAPDUs == ["FF0040A00401010101", "FF0040F00401010201"])
@@ -53,7 +53,7 @@ extension PCSCReaderTests {
     @Test func anUnknownCardIsRecordedAsUnknown() async throws {
         try await withCheckIn { fixture in
             let card = VirtualCard(uid: "DEADBEEF")
-            let presented = try await card.tap()
+            let presented = try await card.tap(untilFeedback: true)
             let entries = await fixture.results.wait(for: 1)
             #expect(entries.map(\.outcome) == [.unknown])
             #expect(card.feedbackAPDUs == ["FF0040F00401010201"])

@@ -37,7 +37,7 @@ struct PCSCReaderTests {
         let entrance = ReaderConfiguration(name: "entrance", driver: .pcsc, match: "00 00", direction: .in)
         try await withReader(entrance) { log in
             let card = VirtualCard(uid: uid)
-            try await card.tap()
+            try await card.tap(untilFeedback: true)
             let presentations = await log.wait(for: 1)
             #expect(presentations.map(\.uid.hex) == [uid])
             #expect(presentations.first?.device == "Kiosk Reader 00 00")
