@@ -116,7 +116,7 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskJournal", "KioskStore", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync",
-                "KioskSystemd",
+                "KioskSystemd", "KioskCards",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -283,7 +283,7 @@ let package = Package(
             dependencies: [
                 "KioskHubStorage", "KioskHubPostgres", "KioskGateLog", "KioskLog",
                 "KioskCore", "KioskJournal", "KioskReports", "KioskDaemon", "KioskDashboard", "KioskReaders", "KioskSync", "KioskWire", "KioskHub",
-                "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskStore",
+                "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskStore", "KioskCards",
                 "KioskTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -25,6 +25,15 @@ public enum SunCheck: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What the check-in decision takes from this check.
+    public var proof: CardProof {
+        switch self {
+        case .verified(let counter): .sun(counter: Int64(counter))
+        case .absent: .noSun
+        case .forged: .forged
+        }
+    }
+
     public var description: String {
         switch self {
         case .verified(let counter): "verified, read counter \(counter)"

@@ -12,6 +12,10 @@ enum AlertsSection {
             guard (1...1440).contains(minutes) else { throw ValueProblem("\(minutes) is out of range; give 1 to 1440 minutes") }
             alerts.gateOfflineMinutes = minutes
         },
+        .integer("travel_seconds") { alerts, seconds throws(ValueProblem) in
+            guard (1...3600).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 1 to 3600 seconds") }
+            alerts.travelSeconds = seconds
+        },
         KeyRule(key: "channels") { _, _ throws(ValueProblem) in },
     ])
 

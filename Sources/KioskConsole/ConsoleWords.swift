@@ -11,13 +11,14 @@ enum ConsoleWords {
             ? "witnessed up to seq \(gate.witnessedSeq)" : "witnessed up to seq \(gate.witnessedSeq) of \(gate.heldSeq)"
     }
 
-    /// `IN`, `OUT`, `IGNORED`, `UNKNOWN`, with `(manual)` for a warden's entry.
+    /// `IN`, `OUT`, `IGNORED`, `UNKNOWN`, `REFUSED (reason)`, with `(manual)` for a warden's entry.
     static func outcome(of event: EventRecord) -> String {
         switch (event.outcome, event.direction) {
         case (.accepted, .in?): event.kind == .manual ? "IN (manual)" : "IN"
         case (.accepted, _): event.kind == .manual ? "OUT (manual)" : "OUT"
         case (.ignored, _): "IGNORED"
         case (.unknown, _): "UNKNOWN"
+        case (.refused, _): "REFUSED" + (event.reason.map { " (\($0))" } ?? "")
         }
     }
 

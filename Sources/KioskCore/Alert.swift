@@ -38,6 +38,9 @@ public struct Alert: Sendable, Hashable, Codable {
     /// For `log_inconsistent`: the sizes of the kiosk's log the hub accepted and was refused, and why; absent from the
     /// JSON of every other alert.
     public let log: Log?
+    /// For `card_refused` and `card_shared`: what was wrong with the card's reads; absent from the JSON of every other
+    /// alert.
+    public let reason: String?
 
     /// What a `log_inconsistent` alert says of the refused checkpoint.
     public struct Log: Sendable, Hashable, Codable {
@@ -68,7 +71,8 @@ public struct Alert: Sendable, Hashable, Codable {
         students: [Student] = [],
         kiosk: String? = nil,
         uid: String? = nil,
-        log: Log? = nil
+        log: Log? = nil,
+        reason: String? = nil
     ) {
         self.id = id
         self.event = event
@@ -78,6 +82,7 @@ public struct Alert: Sendable, Hashable, Codable {
         self.kiosk = kiosk
         self.uid = uid
         self.log = log
+        self.reason = reason
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -90,6 +95,7 @@ public struct Alert: Sendable, Hashable, Codable {
         try container.encode(kiosk, forKey: .kiosk)
         try container.encode(uid, forKey: .uid)
         try container.encodeIfPresent(log, forKey: .log)
+        try container.encodeIfPresent(reason, forKey: .reason)
     }
 
     /// The JSON a channel receives, keys sorted.

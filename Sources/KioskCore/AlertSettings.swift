@@ -4,12 +4,15 @@ public struct AlertSettings: Sendable, Hashable {
     public var graceMinutes: Int
     /// A gate silent this long is offline.
     public var gateOfflineMinutes: Int
+    /// One card accepted at two gates within this many seconds is `card_shared`.
+    public var travelSeconds: Int
     /// Where alerts go; none means alerts are only listed.
     public var channels: [AlertChannel]
 
-    public init(graceMinutes: Int = 15, gateOfflineMinutes: Int = 10, channels: [AlertChannel] = []) {
+    public init(graceMinutes: Int = 15, gateOfflineMinutes: Int = 10, travelSeconds: Int = 30, channels: [AlertChannel] = []) {
         self.graceMinutes = graceMinutes
         self.gateOfflineMinutes = gateOfflineMinutes
+        self.travelSeconds = travelSeconds
         self.channels = channels
     }
 }
@@ -23,6 +26,10 @@ public enum AlertEvent: String, Sendable, Hashable, CaseIterable, Codable {
     case unknownCard = "unknown_card"
     /// A kiosk's checkpoint of its signed log was refused (CONTRACT.md "Signed logs").
     case logInconsistent = "log_inconsistent"
+    /// A card could not be verified at a gate, or its SUN counters did not increase across gates.
+    case cardRefused = "card_refused"
+    /// One card accepted at two gates too close in time for one person to have gone between them.
+    case cardShared = "card_shared"
 }
 
 /// One place alerts are delivered to.

@@ -31,6 +31,7 @@ extension AttendanceFacts {
                 students: students,
                 taps: Array(latestBeforeDay.values) + dayTaps,
                 unknownReads: Array(dayUnknownReads),
+                refusedReads: refusedReads.filter { $0.occurredAt >= start.addingTimeInterval(-window) && $0.occurredAt < evaluatedAt },
                 passes: passes.filter { $0.overlaps(from: start, to: evaluatedAt) }
             )
         }

@@ -9,6 +9,8 @@ public struct AttendanceFacts: Sendable {
     public let students: [Student]
     public let taps: [AcceptedTap]
     public let unknownReads: [UnknownRead]
+    /// Reads of cards that could not be verified.
+    public let refusedReads: [RefusedRead]
     public let passes: [LeavePass]
     /// Reads recorded with an unsynchronised clock whose times were not corrected.
     public let unsynchronisedClockReads: Int
@@ -19,6 +21,7 @@ public struct AttendanceFacts: Sendable {
         students: [Student],
         taps: [AcceptedTap],
         unknownReads: [UnknownRead],
+        refusedReads: [RefusedRead] = [],
         passes: [LeavePass],
         unsynchronisedClockReads: Int,
         correctedClockReads: Int = 0
@@ -26,6 +29,7 @@ public struct AttendanceFacts: Sendable {
         self.students = students
         self.taps = taps
         self.unknownReads = unknownReads
+        self.refusedReads = refusedReads
         self.passes = passes
         self.unsynchronisedClockReads = unsynchronisedClockReads
         self.correctedClockReads = correctedClockReads
@@ -33,6 +37,14 @@ public struct AttendanceFacts: Sendable {
 
     /// The attendance these facts give under `rules`.
     public func attendance(on date: AttendanceDate, evaluatedAt: Date, rules: AttendanceRules) -> DailyAttendance {
-        rules.attendance(on: date, evaluatedAt: evaluatedAt, students: students, taps: taps, unknownReads: unknownReads, passes: passes)
+        rules.attendance(
+            on: date,
+            evaluatedAt: evaluatedAt,
+            students: students,
+            taps: taps,
+            unknownReads: unknownReads,
+            refusedReads: refusedReads,
+            passes: passes
+        )
     }
 }

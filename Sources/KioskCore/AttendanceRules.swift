@@ -34,6 +34,7 @@ public struct AttendanceRules: Sendable {
         students: [Student],
         taps: [AcceptedTap],
         unknownReads: [UnknownRead],
+        refusedReads: [RefusedRead] = [],
         passes: [LeavePass] = []
     ) -> DailyAttendance {
         let start = policy.start(of: date)
@@ -56,7 +57,8 @@ public struct AttendanceRules: Sendable {
             evaluatedAt: evaluatedAt,
             summary: AttendanceSummary(counting: rows),
             students: rows,
-            unknownTags: unknownActivity(unknownReads, from: start, to: evaluatedAt)
+            unknownTags: unknownActivity(unknownReads, from: start, to: evaluatedAt),
+            refusedReads: refusedActivity(refusedReads, from: start, to: evaluatedAt)
         )
     }
 
@@ -103,17 +105,38 @@ public struct AttendanceRules: Sendable {
 
     /// The activity of one unknown UID in [start, end), from its reads in time order; nil when it has none there.
     func unknownActivity(of uid: TagUID, _ reads: [UnknownRead], from start: Date, to end: Date) -> UnknownTagActivity? {
+        activity(reads.map(\.occurredAt), from: start, to: end).map { UnknownTagActivity(uid: uid, reads: $0.reads, lastSeen: $0.lastSeen) }
+    }
+
+    /// Refused reads per UID and reason in [start, end), counted as unknown reads are.
+    func refusedActivity(_ reads: [RefusedRead], from start: Date, to end: Date) -> [RefusedReadActivity] {
+        Dictionary(grouping: reads) { "\($0.uid.hex) \($0.reason.rawValue)" }.values.compactMap { reads in
+            let sorted = reads.sorted { $0.occurredAt < $1.occurredAt }
+            guard let first = sorted.first, let counted = activity(sorted.map(\.occurredAt), from: start, to: end) else { return nil }
+            return RefusedReadActivity(
+                uid: first.uid,
+                studentID: sorted.last { $0.occurredAt < end }?.studentID,
+                reason: first.reason,
+                reads: counted.reads,
+                lastSeen: counted.lastSeen
+            )
+        }.sorted { ($0.uid, $0.reason.rawValue) < ($1.uid, $1.reason.rawValue) }
+    }
+
+    /// How many of one card's reads (`times`, in order) in [start, end) count (a read counts unless a counted read lies
+    /// within the debounce window before it, even one before `start`), and the latest there; nil when none is there.
+    private func activity(_ times: [Date], from start: Date, to end: Date) -> (reads: Int, lastSeen: Date)? {
         let window = Double(policy.debounceSeconds)
         var lastCounted: Date?
         var counted = 0
         var lastSeen: Date?
-        for read in reads where read.occurredAt < end {
-            let isCounted = lastCounted.map { $0 <= read.occurredAt.addingTimeInterval(-window) } ?? true
-            if isCounted { lastCounted = read.occurredAt }
-            guard read.occurredAt >= start else { continue }
+        for time in times where time < end {
+            let isCounted = lastCounted.map { $0 <= time.addingTimeInterval(-window) } ?? true
+            if isCounted { lastCounted = time }
+            guard time >= start else { continue }
             if isCounted { counted += 1 }
-            lastSeen = read.occurredAt
+            lastSeen = time
         }
-        return lastSeen.map { UnknownTagActivity(uid: uid, reads: counted, lastSeen: $0) }
+        return lastSeen.map { (counted, $0) }
     }
 }

@@ -35,6 +35,18 @@ public struct UnknownTagActivity: Sendable, Hashable {
     public let lastSeen: Date
 }
 
+/// Refused reads of one card for one reason in a day, for the warden (CONTRACT.md "Cards that cannot be cloned").
+public struct RefusedReadActivity: Sendable, Hashable {
+    public let uid: TagUID
+    /// The student the tag was on the roster for, when it was.
+    public let studentID: String?
+    public let reason: CardRefusal
+    /// Reads in the day, counted as for unknown tags.
+    public let reads: Int
+    /// The latest read in the day.
+    public let lastSeen: Date
+}
+
 /// Counts over the active roster; the five statuses add up to `total`.
 public struct AttendanceSummary: Sendable, Hashable {
     public let total: Int
@@ -94,4 +106,6 @@ public struct DailyAttendance: Sendable, Hashable {
     public let students: [StudentAttendance]
     /// Sorted by UID.
     public let unknownTags: [UnknownTagActivity]
+    /// Sorted by UID, then reason.
+    public let refusedReads: [RefusedReadActivity]
 }

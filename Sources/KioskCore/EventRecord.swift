@@ -13,6 +13,8 @@ public enum EventOutcome: String, Sendable, Hashable, CaseIterable {
     case accepted
     case ignored
     case unknown
+    /// The card could not be verified (its `CardRefusal` in the event's reason): no state changes.
+    case refused
 }
 
 /// One recorded read or manual entry as every store keeps it (the kiosk's journal and the hub), whatever kiosk
@@ -38,6 +40,9 @@ public struct EventRecord: Sendable, Hashable {
     public var bootID: String
     /// Whether the recording host's clock was synchronised.
     public var clockSynchronised: Bool
+    /// The read counter of the card's verified SUN (CONTRACT.md "Cards that cannot be cloned"): a tag with one is
+    /// secured. Nil for a read without one, a refused read and a manual entry.
+    public var sunCounter: Int64?
 
     public init(
         id: EventID,
@@ -54,7 +59,8 @@ public struct EventRecord: Sendable, Hashable {
         recordedAt: Date,
         monotonicNanoseconds: Int64,
         bootID: String,
-        clockSynchronised: Bool
+        clockSynchronised: Bool,
+        sunCounter: Int64? = nil
     ) {
         self.id = id
         self.kioskID = kioskID
@@ -71,6 +77,12 @@ public struct EventRecord: Sendable, Hashable {
         self.monotonicNanoseconds = monotonicNanoseconds
         self.bootID = bootID
         self.clockSynchronised = clockSynchronised
+        self.sunCounter = sunCounter
+    }
+
+    /// Why the read was refused, for an event with outcome refused (its reason).
+    public var refusal: CardRefusal? {
+        outcome == .refused ? reason.flatMap(CardRefusal.init(rawValue:)) : nil
     }
 
     /// The accepted tap this event is, or nil when it was not accepted.

@@ -55,7 +55,16 @@ public struct LiveAttendance: Sendable {
 
     /// The day's attendance at `evaluatedAt`.
     public var attendance: DailyAttendance {
-        DailyAttendance(date: date, policy: rules.policy, evaluatedAt: evaluatedAt, summary: summary, students: rows, unknownTags: unknownTags)
+        // The live summary greets a refused read as it happens; the day's report lists them.
+        DailyAttendance(
+            date: date,
+            policy: rules.policy,
+            evaluatedAt: evaluatedAt,
+            summary: summary,
+            students: rows,
+            unknownTags: unknownTags,
+            refusedReads: []
+        )
     }
 
     /// Moves the evaluation instant on to `now` (never past the end of the day), re-evaluating every row only
@@ -76,7 +85,7 @@ public struct LiveAttendance: Sendable {
     /// roster these facts were read with): the day must then be read again. A read already applied changes nothing.
     public mutating func apply(_ tap: RecordedTap) -> Bool {
         switch tap.outcome {
-        case .ignored:
+        case .ignored, .refused:
             return true
         case .unknown:
             guard let uid = tap.uid else { return true }

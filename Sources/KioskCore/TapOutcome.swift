@@ -6,6 +6,7 @@ public enum TapOutcome: String, Sendable, Hashable, CaseIterable {
     case out = "OUT"
     case ignored = "IGNORED"
     case unknown = "UNKNOWN"
+    case refused = "REFUSED"
 }
 
 /// A read as it reaches the check-in decision, from a reader or from `kiosk tap`.
@@ -16,12 +17,15 @@ public struct TagRead: Sendable, Hashable {
     public let readerDirection: ReaderDirection
     /// When the card was presented.
     public let occurredAt: Date
+    /// What the read proves about the card (its SUN checked with the PG's keys).
+    public let proof: CardProof
 
-    public init(uid: TagUID, reader: String, readerDirection: ReaderDirection, occurredAt: Date) {
+    public init(uid: TagUID, reader: String, readerDirection: ReaderDirection, occurredAt: Date, proof: CardProof = .uidOnly) {
         self.uid = uid
         self.reader = reader
         self.readerDirection = readerDirection
         self.occurredAt = occurredAt
+        self.proof = proof
     }
 }
 
@@ -38,6 +42,8 @@ public struct RecordedTap: Sendable, Hashable {
     public let previous: AcceptedTap?
     /// For an OUT: the leave pass of the student that covers it, if the kiosk knows of one.
     public let pass: LeavePass?
+    /// For a refused read: why the card could not be verified.
+    public let refusal: CardRefusal?
 
     public init(
         eventID: EventID,
@@ -46,7 +52,8 @@ public struct RecordedTap: Sendable, Hashable {
         student: Student?,
         occurredAt: Date,
         previous: AcceptedTap?,
-        pass: LeavePass? = nil
+        pass: LeavePass? = nil,
+        refusal: CardRefusal? = nil
     ) {
         self.eventID = eventID
         self.outcome = outcome
@@ -55,5 +62,6 @@ public struct RecordedTap: Sendable, Hashable {
         self.occurredAt = occurredAt
         self.previous = previous
         self.pass = pass
+        self.refusal = refusal
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import KioskCards
 public import KioskCore
 public import KioskJournal
 public import KioskReaders
@@ -28,6 +29,8 @@ public struct KioskRuntime {
     public let configuration: KioskConfiguration
     public let journal: Journal
     public let readers: [any TagReader]
+    /// The PG's SUN keys (`[cards] sun_keys_file`), loaded at start; nil: cards are known by their UID alone.
+    public let sunKeys: SunKeys?
     /// Where the readers report their state, for the live summary.
     public let readerStates: ReaderStates
     /// Pushes the journal to the hub; nil for a standalone kiosk.
@@ -42,6 +45,7 @@ public struct KioskRuntime {
         configuration: KioskConfiguration,
         journal: Journal,
         readers: [any TagReader],
+        sunKeys: SunKeys? = nil,
         readerStates: ReaderStates,
         sync: SyncEngine?,
         display: Display,
@@ -52,6 +56,7 @@ public struct KioskRuntime {
         self.configuration = configuration
         self.journal = journal
         self.readers = readers
+        self.sunKeys = sunKeys
         self.readerStates = readerStates
         self.sync = sync
         self.display = display
@@ -85,20 +90,25 @@ public struct KioskRuntime {
         let policy = configuration.attendance
         let checkpoints = CheckpointService(database: journal.database, logger: logger)
         // Awaited by the reader that made the presentation, so the summary hears of each reader's taps in order.
-        let recorder = TapRecorder(journal: journal, rules: rules, logger: logger) { presentation, result in
+        let recorder = TapRecorder(
+            journal: journal,
+            rules: rules,
+            keys: sunKeys,
+            requireSun: configuration.cards.requireSun,
+            logger: logger
+        ) { presentation, result in
             switch result {
             case .failed(let error):
                 await summary.tapRefused(uid: presentation.uid, reader: presentation.reader.name, reason: error.message)
             case .recorded(let tap):
                 checkpoints.commitRecorded()
                 sync?.wake()
-                logger.info(
-                    "\(presentation.reader.name): \(TapLine(tap, policy: policy).text)",
-                    metadata: [
-                        "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
-                        "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
-                    ]
-                )
+                var metadata: Logger.Metadata = [
+                    "tap.outcome": "\(tap.outcome.rawValue)", "tag.uid": "\(presentation.uid)", "reader": "\(presentation.reader.name)",
+                    "student.id": "\(tap.student?.id ?? "")", "event.id": "\(tap.eventID)",
+                ]
+                if let refusal = tap.refusal { metadata["tap.refusal"] = "\(refusal.rawValue)" }
+                logger.info("\(presentation.reader.name): \(TapLine(tap, policy: policy).text)", metadata: metadata)
                 await summary.tapRecorded(tap)
             }
         }

@@ -14,6 +14,8 @@ public struct TapLine: Sendable {
             text = "IGNORED \(who ?? ""): \(since)"
         case .unknown:
             text = "UNKNOWN \(tap.uid?.hex ?? ""): card not registered, see the warden"
+        case .refused:
+            text = "REFUSED \(tap.uid?.hex ?? ""): card could not be verified, see the warden"
         }
     }
 }

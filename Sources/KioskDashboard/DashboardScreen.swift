@@ -63,6 +63,9 @@ public struct DashboardScreen: Sendable {
         case .unknown:
             return [ScreenLine("  Card \(tap.uid?.hex ?? "") not registered, see the warden", .bad)]
                 + Array(repeating: ScreenLine(), count: BigLetters.rows)
+        case .refused:
+            return [ScreenLine("  REFUSED \(tap.uid?.hex ?? ""): card could not be verified, see the warden", .bad)]
+                + Array(repeating: ScreenLine(), count: BigLetters.rows)
         }
     }
 

@@ -31,6 +31,7 @@ extension HubStore {
             var candidates = try await notReturnedAlerts(property, settings: settings, now: now)
             candidates += gateCandidates
             candidates += try await unknownCardAlerts(property, now: now)
+            candidates += try await cardAlerts(property, settings: settings, now: now)
             for alert in candidates {
                 let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
                 if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { decisions.added.append(alert) }

@@ -320,6 +320,14 @@ enum PostgresHubSchema {
                 "CREATE INDEX event_correction_time ON event_correction(corrected_at)",
             ]
         ),
+        (
+            // The read counter of a verified SUN, kept with its event, as the SQLite hub's `v14`.
+            "v15",
+            [
+                "ALTER TABLE event ADD COLUMN sun_counter BIGINT",
+                "CREATE INDEX event_sun_counter ON event(property_id, uid, sun_counter) WHERE sun_counter IS NOT NULL",
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -97,7 +97,9 @@ extension PostgresHubStorage {
                 bindings.append(texts.map { $0 ?? "" })
                 if field.isOptional { bindings.append(texts.map { $0 != nil }) }
             case .integer:
-                bindings.append(values.map { value -> Int64 in if case .integer(let number) = value { number } else { 0 } })
+                let numbers = values.map { value -> Int64? in if case .integer(let number) = value { number } else { nil } }
+                bindings.append(numbers.map { $0 ?? 0 })
+                if field.isOptional { bindings.append(numbers.map { $0 != nil }) }
             case .boolean:
                 bindings.append(values.map { value -> Bool in if case .boolean(let flag) = value { flag } else { false } })
             }
@@ -200,11 +202,14 @@ extension PostgresHubStorage {
         try rows.map { row in
             let (
                 position, id, kiosk, seq, reader, uid, studentID, kind, direction, outcome, reason, occurredAt, recordedAt, monotonic, bootID,
-                synced
+                synced, sunCounter
             ) =
                 try row.decode(
-                    (Int64, String, String, Int64, String, String?, String?, String, String?, String, String?, Int64, Int64, Int64, String, Bool)
-                        .self
+                    (
+                        Int64, String, String, Int64, String, String?, String?, String, String?, String, String?, Int64, Int64, Int64, String, Bool,
+                        Int64?
+                    )
+                    .self
                 )
             let record = EventRecord(
                 id: EventID(rawValue: id),
@@ -221,7 +226,8 @@ extension PostgresHubStorage {
                 recordedAt: Date(storeMillis: recordedAt),
                 monotonicNanoseconds: monotonic,
                 bootID: bootID,
-                clockSynchronised: synced
+                clockSynchronised: synced,
+                sunCounter: sunCounter
             )
             return (position, record)
         }

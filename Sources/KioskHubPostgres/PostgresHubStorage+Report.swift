@@ -69,19 +69,19 @@ extension PostgresHubStorage {
         let latest = AttendanceFacts.latestPerStudent(uncorrected: uncorrected, corrected: corrected)
         var reads: [AttendanceFacts.DayRead] = []
         // A read whose time was corrected counts at its corrected time only.
-        for (id, studentID, uid, direction, outcome, occurredAt) in try await run(
+        for (id, studentID, uid, direction, outcome, occurredAt, reason) in try await run(
             """
-            SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
-            WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown')
+            SELECT id, student_id, uid, direction, outcome, occurred_at, reason FROM event
+            WHERE property_id = \(property) AND occurred_at >= \(readsFrom) AND occurred_at < \(end) AND outcome IN ('accepted', 'unknown', 'refused')
                 AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id)
             UNION ALL
-            SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at
+            SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at, event.reason
             FROM event_correction JOIN event ON event.id = event_correction.event_id
             WHERE event.property_id = \(property) AND event_correction.corrected_at >= \(readsFrom) AND event_correction.corrected_at < \(end)
-                AND event.outcome IN ('accepted', 'unknown')
+                AND event.outcome IN ('accepted', 'unknown', 'refused')
             """,
             on: connection
-        ).decode((String, String?, String?, String?, String, Int64).self) {
+        ).decode((String, String?, String?, String?, String, Int64, String?).self) {
             reads.append(
                 AttendanceFacts.DayRead(
                     id: EventID(rawValue: id),
@@ -89,7 +89,8 @@ extension PostgresHubStorage {
                     studentID: studentID,
                     uid: uid,
                     direction: direction.flatMap(Direction.init(rawValue:)),
-                    occurredAt: Date(storeMillis: occurredAt)
+                    occurredAt: Date(storeMillis: occurredAt),
+                    reason: reason
                 )
             )
         }

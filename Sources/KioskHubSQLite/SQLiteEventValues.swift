@@ -46,6 +46,7 @@ struct SQLiteEventValues: Sendable {
             values.append(.integer(record.monotonicNanoseconds))
             append(text: record.bootID)
             values.append(.integer(record.clockSynchronised ? 1 : 0))
+            values.append(record.sunCounter.map(Value.integer) ?? .null)
             values.append(.integer(receivedAt))
             append(text: property)
         }

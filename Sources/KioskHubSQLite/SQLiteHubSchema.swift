@@ -224,6 +224,15 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Cards that cannot be cloned: the read counter of a verified SUN, kept with its event.
+        migrator.registerMigration("v14") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE event ADD COLUMN sun_counter INTEGER;
+                    CREATE INDEX event_sun_counter ON event(property_id, uid, sun_counter) WHERE sun_counter IS NOT NULL;
+                    """
+            )
+        }
         return migrator
     }
 

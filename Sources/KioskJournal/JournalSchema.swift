@@ -146,6 +146,48 @@ enum JournalSchema {
                     """
             )
         }
+        migrator.registerMigration("v9") { db in
+            // Cards that cannot be cloned (CONTRACT.md): a read may be refused, and a verified SUN's read counter is
+            // kept with its event. SQLite cannot change a CHECK, so the table is made anew (no table refers to it).
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_v9 (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        kiosk_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        reader TEXT NOT NULL,
+                        uid TEXT,
+                        student_id TEXT,
+                        kind TEXT NOT NULL CHECK (kind IN ('tap', 'manual', 'unknown')),
+                        direction TEXT CHECK (direction IN ('in', 'out')),
+                        outcome TEXT NOT NULL CHECK (outcome IN ('accepted', 'ignored', 'unknown', 'refused')),
+                        reason TEXT,
+                        occurred_at INTEGER NOT NULL,
+                        recorded_at INTEGER NOT NULL,
+                        monotonic_ns INTEGER NOT NULL,
+                        boot_id TEXT NOT NULL,
+                        clock_synced INTEGER NOT NULL,
+                        sync_state TEXT NOT NULL DEFAULT 'pending' CHECK (sync_state IN ('pending', 'synced', 'quarantined')),
+                        sync_reason TEXT,
+                        synced_at INTEGER,
+                        sun_counter INTEGER,
+                        UNIQUE (kiosk_id, seq)
+                    );
+                    INSERT INTO event_v9 (id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at,
+                        recorded_at, monotonic_ns, boot_id, clock_synced, sync_state, sync_reason, synced_at)
+                    SELECT id, kiosk_id, seq, reader, uid, student_id, kind, direction, outcome, reason, occurred_at,
+                        recorded_at, monotonic_ns, boot_id, clock_synced, sync_state, sync_reason, synced_at FROM event;
+                    DROP TABLE event;
+                    ALTER TABLE event_v9 RENAME TO event;
+                    CREATE INDEX event_accepted ON event(student_id, occurred_at, id) WHERE outcome = 'accepted';
+                    CREATE INDEX event_time ON event(occurred_at);
+                    CREATE INDEX event_pending ON event(kiosk_id, seq) WHERE sync_state = 'pending';
+                    CREATE INDEX event_quarantined ON event(kiosk_id, seq) WHERE sync_state = 'quarantined';
+                    CREATE INDEX event_synced_at ON event(synced_at) WHERE synced_at IS NOT NULL;
+                    CREATE INDEX event_sun_counter ON event(uid, sun_counter) WHERE sun_counter IS NOT NULL;
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -36,9 +36,16 @@ public struct CardPresentation: Sendable {
         self.feedback = feedback
     }
 
-    /// The read as the check-in decision takes it, with this reader's name and direction.
-    public var tagRead: TagRead {
-        TagRead(uid: uid, reader: reader.name, readerDirection: reader.direction, occurredAt: presentedAt)
+    /// The read as the check-in decision takes it, with this reader's name and direction, and what its SUN proves
+    /// when checked with `keys` (nil: no keys are configured, the card is known by its UID alone).
+    public func tagRead(checkedWith keys: SunKeys?) -> TagRead {
+        TagRead(
+            uid: uid,
+            reader: reader.name,
+            readerDirection: reader.direction,
+            occurredAt: presentedAt,
+            proof: keys.map { SunCheck(sun, uid: uid, keys: $0).proof } ?? .uidOnly
+        )
     }
 
     /// Shows the recorded outcome on the reader (LEDs and buzzer where it has them). Call once, after the

@@ -6,7 +6,8 @@ public enum ReaderFeedback: Sendable, Hashable {
     case accepted
     /// Recorded but changes nothing (IGNORED or UNKNOWN): a distinct amber double blink and two beeps.
     case declined
-    /// The journal write failed, nothing was recorded: red and a long beep.
+    /// The error pattern, red and a long beep: the journal write failed (nothing was recorded), or the card was
+    /// refused (recorded, see the warden).
     case failed
 
     /// The signal for a recorded outcome.
@@ -14,6 +15,7 @@ public enum ReaderFeedback: Sendable, Hashable {
         switch outcome {
         case .in, .out: self = .accepted
         case .ignored, .unknown: self = .declined
+        case .refused: self = .failed
         }
     }
 

@@ -61,6 +61,12 @@ struct CSVReport {
             + attendance.unknownTags.map { tag in
                 ["unknown_tag", tag.uid.hex, String(tag.reads), Timestamp.format(tag.lastSeen, in: policy.timeZone)]
             }
+            + attendance.refusedReads.map { read in
+                [
+                    "refused_read", read.uid.hex, String(read.reads), Timestamp.format(read.lastSeen, in: policy.timeZone), read.reason.rawValue,
+                    read.studentID ?? "",
+                ]
+            }
     }
 
     private func timestamp(_ instant: Date?, _ policy: AttendancePolicy) -> String {

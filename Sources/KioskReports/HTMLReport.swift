@@ -24,7 +24,8 @@ struct HTMLReport {
             "<body>",
             "<h1>\(title)</h1>",
         ]
-        return (document + summary + stamp + table + unknownTags + completeness + ["</body>", "</html>"]).joined(separator: "\n") + "\n"
+        return (document + summary + stamp + table + unknownTags + refusedReads + completeness + ["</body>", "</html>"]).joined(separator: "\n")
+            + "\n"
     }
 
     private static let style = """
@@ -104,6 +105,18 @@ struct HTMLReport {
             "<li><code>\(tag.uid.hex)</code>: \(ReportWording.count(tag.reads, "read")), last seen \(time(tag.lastSeen))</li>"
         }
         return ["<h2>Unknown tags, to enrol or check</h2>", "<ul>"] + items + ["</ul>"]
+    }
+
+    /// Cards that could not be verified; nothing when there were none.
+    private var refusedReads: [String] {
+        let reads = report.attendance.refusedReads
+        guard !reads.isEmpty else { return [] }
+        let items = reads.map { read in
+            let student = read.studentID.map { " (student \($0.htmlEscaped))" } ?? ""
+            return "<li><code>\(read.uid.hex)</code>\(student): \(read.reason.rawValue), \(ReportWording.count(read.reads, "read")), "
+                + "last seen \(time(read.lastSeen))</li>"
+        }
+        return ["<h2>Cards refused: could not be verified</h2>", "<ul>"] + items + ["</ul>"]
     }
 
     private var completeness: [String] {

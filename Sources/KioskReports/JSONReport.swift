@@ -40,6 +40,7 @@ struct JSONReport {
             ("summary", Self.object(summary)),
             ("students", .array(attendance.students.map(student))),
             ("unknownTags", .array(attendance.unknownTags.map(unknownTag))),
+            ("refusedReads", .array(attendance.refusedReads.map(refusedRead))),
             (
                 "sync",
                 .object([
@@ -89,6 +90,16 @@ struct JSONReport {
             ("uid", .string(tag.uid.hex)),
             ("reads", .int(tag.reads)),
             ("lastSeen", .string(timestamp(tag.lastSeen))),
+        ])
+    }
+
+    private func refusedRead(_ read: RefusedReadActivity) -> JSONValue {
+        .object([
+            ("uid", .string(read.uid.hex)),
+            ("studentId", .string(orNull: read.studentID)),
+            ("reason", .string(read.reason.rawValue)),
+            ("reads", .int(read.reads)),
+            ("lastSeen", .string(timestamp(read.lastSeen))),
         ])
     }
 

@@ -9,7 +9,7 @@ struct TextReport {
 
     var rendered: String {
         let students = TextStudentTable(attendance: report.attendance, width: width).lines + passes
-        let sections = [header, summary, students, unknownTags, completeness]
+        let sections = [header, summary, students, unknownTags, refusedReads, completeness].filter { !$0.isEmpty }
         let rule = String(repeating: "-", count: width)
         let heavyRule = String(repeating: "=", count: width)
         return ([heavyRule] + sections.joined(separator: [rule]) + [heavyRule]).joined(separator: "\n") + "\n"
@@ -53,6 +53,21 @@ struct TextReport {
         return LineFlow.wrap("Unknown tags to enrol: \(tags.count)", width: width)
             + tags.flatMap { tag in
                 let details = [tag.uid.hex, ReportWording.count(tag.reads, "read"), "last " + ReportWording.clock(tag.lastSeen, policy)]
+                return LineFlow.lines(details, width: width, indent: 2, separator: "  ")
+            }
+    }
+
+    /// Cards that could not be verified, for the warden; nothing when there were none.
+    private var refusedReads: [String] {
+        let reads = report.attendance.refusedReads
+        guard !reads.isEmpty else { return [] }
+        let policy = report.attendance.policy
+        return LineFlow.wrap("Cards refused, see the student: \(reads.count)", width: width)
+            + reads.flatMap { read in
+                let details = [
+                    read.uid.hex, (read.studentID ?? "no student").singleLine, read.reason.rawValue, ReportWording.count(read.reads, "read"),
+                    "last " + ReportWording.clock(read.lastSeen, policy),
+                ]
                 return LineFlow.lines(details, width: width, indent: 2, separator: "  ")
             }
     }

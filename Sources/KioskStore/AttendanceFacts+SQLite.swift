@@ -16,8 +16,8 @@ extension AttendanceFacts {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, student_id, uid, direction, outcome, occurred_at FROM event
-                    WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown')\(scope.condition())
+                    SELECT id, student_id, uid, direction, outcome, occurred_at, reason FROM event
+                    WHERE occurred_at >= ? AND occurred_at < ? AND outcome IN ('accepted', 'unknown', 'refused')\(scope.condition())
                         AND NOT \(Self.corrected("event"))
                     """,
                 arguments: [readsFrom, end.storeMillis] + scope.arguments
@@ -25,10 +25,10 @@ extension AttendanceFacts {
             + Row.fetchAll(
                 db,
                 sql: """
-                    SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at AS occurred_at
+                    SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at AS occurred_at, event.reason
                     FROM event_correction JOIN event ON event.id = event_correction.event_id
                     WHERE event_correction.corrected_at >= ? AND event_correction.corrected_at < ?
-                        AND event.outcome IN ('accepted', 'unknown')\(scope.condition("event"))
+                        AND event.outcome IN ('accepted', 'unknown', 'refused')\(scope.condition("event"))
                     """,
                 arguments: [readsFrom, end.storeMillis] + scope.arguments
             ).map(Self.dayRead)
@@ -74,7 +74,8 @@ extension AttendanceFacts {
             studentID: row["student_id"],
             uid: row["uid"],
             direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
-            occurredAt: Date(storeMillis: row["occurred_at"])
+            occurredAt: Date(storeMillis: row["occurred_at"]),
+            reason: row["reason"]
         )
     }
 

@@ -43,7 +43,8 @@ public enum EventColumns {
             recordedAt: Date(storeMillis: try row.decode(atIndex: 11)),
             monotonicNanoseconds: try row.decode(atIndex: 12),
             bootID: try row.decode(atIndex: 13),
-            clockSynchronised: try row.decode(atIndex: 14)
+            clockSynchronised: try row.decode(atIndex: 14),
+            sunCounter: try row.decode(atIndex: 15)
         )
     }
 

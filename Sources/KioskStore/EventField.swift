@@ -20,9 +20,10 @@ public enum EventField: String, CaseIterable, Sendable {
     case monotonicNs
     case bootId
     case clockSynced
+    case sunCounter
 
-    /// How a field's value is stored: text (which an optional field may leave out), a 64-bit integer (instants in
-    /// Unix milliseconds), or a boolean.
+    /// How a field's value is stored: text or a 64-bit integer (instants in Unix milliseconds), either of which an
+    /// optional field may leave out, or a boolean.
     public enum Storage: Sendable {
         case text
         case integer
@@ -42,6 +43,7 @@ public enum EventField: String, CaseIterable, Sendable {
         case .monotonicNs: "monotonic_ns"
         case .bootId: "boot_id"
         case .clockSynced: "clock_synced"
+        case .sunCounter: "sun_counter"
         default: rawValue
         }
     }
@@ -49,7 +51,7 @@ public enum EventField: String, CaseIterable, Sendable {
     /// How the field is stored.
     public var storage: Storage {
         switch self {
-        case .seq, .occurredAt, .recordedAt, .monotonicNs: .integer
+        case .seq, .occurredAt, .recordedAt, .monotonicNs, .sunCounter: .integer
         case .clockSynced: .boolean
         default: .text
         }
@@ -58,7 +60,7 @@ public enum EventField: String, CaseIterable, Sendable {
     /// Whether an event may lack the field (stored as NULL).
     public var isOptional: Bool {
         switch self {
-        case .uid, .studentId, .direction, .reason: true
+        case .uid, .studentId, .direction, .reason, .sunCounter: true
         default: false
         }
     }
@@ -84,6 +86,7 @@ public enum EventField: String, CaseIterable, Sendable {
         case .monotonicNs: .integer(record.monotonicNanoseconds)
         case .bootId: .text(record.bootID)
         case .clockSynced: .boolean(record.clockSynchronised)
+        case .sunCounter: .integer(record.sunCounter)
         }
     }
 }
@@ -91,6 +94,6 @@ public enum EventField: String, CaseIterable, Sendable {
 /// One stored value of an event's field.
 public enum EventFieldValue: Sendable, Hashable {
     case text(String?)
-    case integer(Int64)
+    case integer(Int64?)
     case boolean(Bool)
 }

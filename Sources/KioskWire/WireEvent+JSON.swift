@@ -46,6 +46,10 @@ extension WireEvent {
         writer.string(bootId)
         writer.raw(",\"clockSynced\":")
         writer.boolean(clockSynced)
+        if let sunCounter {
+            writer.raw(",\"sunCounter\":")
+            writer.integer(sunCounter)
+        }
         if let correctedAt {
             writer.raw(",\"correctedAt\":")
             writer.string(correctedAt)

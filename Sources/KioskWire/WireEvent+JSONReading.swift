@@ -16,6 +16,7 @@ extension WireEvent {
         var monotonicNs: Int64?
         var bootId: String?
         var clockSynced: Bool?
+        var sunCounter: Int64??
         func once<Value>(_ slot: inout Value?, _ value: Value) throws(JSONReader.NotPlain) {
             guard slot == nil else { throw JSONReader.NotPlain() }
             slot = value
@@ -51,6 +52,8 @@ extension WireEvent {
                 try once(&bootId, try reader.string())
             } else if key.isKey("clockSynced") {
                 try once(&clockSynced, try reader.boolean())
+            } else if key.isKey("sunCounter") {
+                try once(&sunCounter, reader.takeNull() ? nil : try reader.integer())
             } else {
                 throw JSONReader.NotPlain()
             }
@@ -73,7 +76,8 @@ extension WireEvent {
             recordedAt: recordedAt,
             monotonicNs: monotonicNs,
             bootId: bootId,
-            clockSynced: clockSynced
+            clockSynced: clockSynced,
+            sunCounter: sunCounter ?? nil
         )
     }
 

@@ -18,7 +18,8 @@ extension WireEvent {
             recordedAt: WireTime.format(record.recordedAt),
             monotonicNs: record.monotonicNanoseconds,
             bootId: record.bootID,
-            clockSynced: record.clockSynchronised
+            clockSynced: record.clockSynchronised,
+            sunCounter: record.sunCounter
         )
     }
 
@@ -46,7 +47,8 @@ extension WireEvent {
                 recordedAt: recorded,
                 monotonicNanoseconds: monotonicNs,
                 bootID: bootId,
-                clockSynchronised: clockSynced
+                clockSynchronised: clockSynced,
+                sunCounter: sunCounter
             )
         )
     }

@@ -22,7 +22,7 @@ extension WireEvent {
         if let studentId, studentId.isEmpty || Self.isLonger(studentId, than: RecordLimits.identifier) {
             return WireProblem(error: "must be 1 to \(RecordLimits.identifier) characters", field: "studentId")
         }
-        if let problem = kindProblem() { return problem }
+        if let problem = kindProblem() ?? cardProblem() { return problem }
         if occurred == nil { return WireProblem(error: "not an ISO 8601 instant with an offset", field: "occurredAt") }
         if recorded == nil { return WireProblem(error: "not an ISO 8601 instant with an offset", field: "recordedAt") }
         if monotonicNs < 0 { return WireProblem(error: "must be 0 or more, got \(monotonicNs)", field: "monotonicNs") }
@@ -74,10 +74,29 @@ extension WireEvent {
         case .unknown:
             if uid == nil { return WireProblem(error: "required for an unknown event", field: "uid") }
             if studentId != nil { return WireProblem(error: "an unknown event has no student", field: "studentId") }
-            if outcome != .unknown { return WireProblem(error: "an unknown event has outcome unknown", field: "outcome") }
+            if outcome != .unknown && outcome != .refused {
+                return WireProblem(error: "an unknown event has outcome unknown or refused", field: "outcome")
+            }
         }
         if (outcome == .accepted) != (direction != nil) {
             return WireProblem(error: "given exactly when the outcome is accepted", field: "direction")
+        }
+        return nil
+    }
+
+    /// Whether a refusal and a SUN counter fit the event: a refused read names its `CardRefusal` as its reason; only a
+    /// card read that went on as a tap carries a counter.
+    private func cardProblem() -> WireProblem? {
+        if outcome == .refused, CardRefusal(rawValue: reason ?? "") == nil {
+            let reasons = CardRefusal.allCases.map(\.rawValue).joined(separator: ", ")
+            return WireProblem(error: "a refused read's reason is one of \(reasons), got '\(reason ?? "")'", field: "reason")
+        }
+        guard let sunCounter else { return nil }
+        if kind != .tap || (outcome != .accepted && outcome != .ignored) {
+            return WireProblem(error: "only an accepted or ignored tap carries a SUN counter", field: "sunCounter")
+        }
+        if sunCounter < 0 || sunCounter > 0xFF_FFFF {
+            return WireProblem(error: "must be 0 to 16777215 (a 24-bit read counter), got \(sunCounter)", field: "sunCounter")
         }
         return nil
     }

@@ -11,6 +11,8 @@ public enum WireEventOutcome: String, Codable, Sendable, Hashable, CaseIterable 
     case accepted
     case ignored
     case unknown
+    /// The card could not be verified (the reason names why: `CardRefusal`).
+    case refused
 }
 
 /// One journaled event as it travels between a kiosk and the hub. Instants are ISO 8601 with an offset;
@@ -31,6 +33,8 @@ public struct WireEvent: Codable, Sendable, Hashable {
     public var monotonicNs: Int64
     public var bootId: String
     public var clockSynced: Bool
+    /// The read counter of the card's verified SUN; absent for a read without one.
+    public var sunCounter: Int64?
     /// The read's time corrected from the hub's clock, in the hub's event feed only (CONTRACT.md "Time of a read");
     /// not part of the event's leaf.
     public var correctedAt: String?
@@ -51,6 +55,7 @@ public struct WireEvent: Codable, Sendable, Hashable {
         monotonicNs: Int64,
         bootId: String,
         clockSynced: Bool,
+        sunCounter: Int64? = nil,
         correctedAt: String? = nil
     ) {
         self.id = id
@@ -68,6 +73,7 @@ public struct WireEvent: Codable, Sendable, Hashable {
         self.monotonicNs = monotonicNs
         self.bootId = bootId
         self.clockSynced = clockSynced
+        self.sunCounter = sunCounter
         self.correctedAt = correctedAt
     }
 }

@@ -13,7 +13,8 @@ extension BenchFigure {
 /// Every figure, in the order they run.
 enum BenchFigures {
     static let all: [any HarnessStep<FigureResult>] = [
-        TapCommitFigure(), RosterScalingFigure(), CardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(), HubIngestFigure(),
+        TapCommitFigure(), RosterScalingFigure(), CardToCommitFigure(), SunCardToCommitFigure(), IdleCPUFigure(), SyncBacklogFigure(),
+        HubIngestFigure(),
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
         TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskCards
 import KioskCore
 import KioskDaemon
 import KioskGateLog
@@ -28,15 +29,17 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, journal) = try options.openJournal()
+        let sunKeys = try configuration.cards.sunKeysFile.map { (path) throws(KioskError) in try SunKeys.load(path: path) }
         let display = RuntimeLogging.start(plain: plain, dataDirectory: configuration.dataDirectory)
         let logger = Logger(label: "kiosk")
         let states = ReaderStates(onChange: ReaderStateFile(dataDirectory: configuration.dataDirectory).write)
-        let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states)
+        let readers = try ReaderCatalog.readers(for: configuration.readers, logger: logger, states: states, readsSun: sunKeys != nil)
         let logKey = GateLogKey.signer(for: configuration) { logger.error("\($0)") }
         let runtime = KioskRuntime(
             configuration: configuration,
             journal: journal,
             readers: readers,
+            sunKeys: sunKeys,
             readerStates: states,
             sync: syncEngine(configuration, journal: journal, logKey: logKey, logger: logger),
             display: display,

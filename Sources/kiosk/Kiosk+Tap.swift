@@ -10,8 +10,9 @@ struct TapCommand: AsyncParsableCommand {
         commandName: "tap",
         abstract: "Record one card read as a reader would, and print the outcome.",
         discussion: """
-            Prints IN, OUT, IGNORED (a re-tap within debounce_seconds) or UNKNOWN (a card of no active student), \
-            then the student. All four are recorded in the journal and exit 0.
+            Prints IN, OUT, IGNORED (a re-tap within debounce_seconds), UNKNOWN (a card of no active student) or REFUSED (with SUN \
+            keys configured, a secured card cannot prove itself when typed in), \
+            then the student. Each is recorded in the journal and exits 0.
             """
     )
 
@@ -37,9 +38,15 @@ struct TapCommand: AsyncParsableCommand {
             uid: try TagUID(parsing: uid),
             reader: readerName,
             readerDirection: direction,
-            occurredAt: at?.date ?? WallClock.system.now()
+            occurredAt: at?.date ?? WallClock.system.now(),
+            // Typed in, like a keyboard wedge's read: with SUN keys configured, there is no SUN to show.
+            proof: configuration.cards.sunKeysFile == nil ? .uidOnly : .noSun
         )
-        let recorded = try await journal.record(read, rules: AttendanceRules(policy: configuration.attendance))
+        let recorded = try await journal.record(
+            read,
+            rules: AttendanceRules(policy: configuration.attendance),
+            requireSun: configuration.cards.requireSun
+        )
         print(TapLine(recorded, policy: configuration.attendance).text)
     }
 

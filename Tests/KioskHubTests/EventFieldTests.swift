@@ -14,6 +14,7 @@ import Testing
     @Test func theWiresCodingHasExactlyTheDeclaredKeys() throws {
         var event = HubFixture.event(kiosk: "gate-1", seq: 1)
         event.reason = "a reason"
+        event.sunCounter = 5
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(event)) as? [String: Any])
         #expect(Set(object.keys) == Set(EventField.allCases.map(\.wireKey)))
     }
@@ -21,6 +22,7 @@ import Testing
     @Test func theHandWrittenWriterWritesEveryKeyInDeclaredOrder() throws {
         var event = HubFixture.event(kiosk: "gate-1", seq: 1)
         event.reason = "a reason"
+        event.sunCounter = 5
         let text = String(decoding: EventBatch(kioskId: "gate-1", events: [event]).jsonBytes(), as: UTF8.self)
         let eventText = try #require(text.range(of: "\"events\":[").map { text[$0.upperBound...] })
         let positions = EventField.allCases.map { eventText.range(of: "\"\($0.wireKey)\":")?.lowerBound }

@@ -32,7 +32,7 @@ struct LibNFCReaderTests {
             let presented = try await emulator.present(uid, hold: 0.5)
             let presentations = await log.wait(for: 1)
             #expect(presentations.map(\.uid.hex) == [uid])
-            #expect(presentations.first?.tagRead.readerDirection == .in)
+            #expect(presentations.first?.tagRead(checkedWith: nil).readerDirection == .in)
             if let arrived = await log.arrivals.first {
                 print("libnfc: card presented -> read \(String(format: "%.1f", arrived.timeIntervalSince(presented) * 1000)) ms")
             }

@@ -42,7 +42,7 @@ struct PCSCReaderTests {
             #expect(presentations.map(\.uid.hex) == [uid])
             #expect(presentations.first?.device == "Kiosk Reader 00 00")
             #expect(presentations.first?.cardType == "MIFARE Classic 1K")
-            #expect(presentations.first?.tagRead.readerDirection == .in)
+            #expect(presentations.first?.tagRead(checkedWith: nil).readerDirection == .in)
             #expect(card.feedbackAPDUs == ["FF0040A00401010101"])
         }
     }

@@ -79,8 +79,8 @@ extension PCSCReaderTests {
 #if PCSC
 extension PCSCReaderTests {
     /// A kiosk.conf whose `[cards]` names an owner-only keys file of the virtual NTAG 424's (all-zero) keys.
-    func sunKioskConfig(extraReaders: String = "") async throws -> String {
-        let config = try await kioskConfig()
+    func sunKioskConfig(extraReaders: String = "", roster: String? = nil) async throws -> String {
+        let config = if let roster { try await kioskConfig(roster: roster) } else { try await kioskConfig() }
         let keys = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("sun-keys").path
         try "meta = 00000000000000000000000000000000\nfile = 00000000000000000000000000000000\n".write(
             toFile: keys,
@@ -104,6 +104,78 @@ extension PCSCReaderTests {
         try await VirtualCard(uid: "04DE5F1EACC040").tap()
         _ = try await watch.line(containing: "(entrance)  SUN: none (SELECT of the NDEF application: status 6A 82)")
         #expect(try await watch.terminate() != nil)
+    }
+
+    /// `kiosk run` with keys: a genuine card goes on as a tap with its counter and secures its tag; a recorded SUN
+    /// shown again and a UID-only clone of the tag are refused on the screen, on the reader and in the log line, and
+    /// the day's report lists them.
+    @Test func kioskRunRefusesACloneAndAReplayOfASecuredCard() async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let config = try await sunKioskConfig(roster: "student_id,name,room,tag_uid\nS001,Asha Verma,101,04DE5F1EACC040\n")
+        let kiosk = try KioskServiceProcess(KioskServiceProcess.executable, ["run", "--config", config], keepingStandardError: true, clock: .shared)
+        _ = try await kiosk.line(containing: "watching Kiosk Reader 00 00")
+        let genuine = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile(startingAt: 60)))
+        try await genuine.tap(untilFeedback: true)
+        _ = try await kiosk.line(containing: "entrance: IN S001 Asha Verma")
+        #expect(genuine.feedbackAPDUs == ["FF0040A00401010101"])
+
+        // Counter 61, as the genuine card showed it a moment ago.
+        let recorded = "https://tap.example/t?picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086"
+        let replay = VirtualCard(uid: "04DE5F1EACC040", kind: .recorded(uri: recorded))
+        try await replay.tap(untilFeedback: true)
+        _ = try await kiosk.line(containing: "entrance: REFUSED 04DE5F1EACC040: card could not be verified, see the warden")
+        #expect(replay.feedbackAPDUs == ["FF004050040A010101"])
+        let clone = VirtualCard(uid: "04DE5F1EACC040")
+        try await clone.tap(untilFeedback: true)
+        _ = try await kiosk.line(containing: "entrance: REFUSED 04DE5F1EACC040")
+        #expect(clone.feedbackAPDUs == ["FF004050040A010101"])
+        #expect(try await kiosk.terminate() != nil)
+        let refusals = kiosk.output.filter { $0.contains("REFUSED") }
+        #expect(refusals.count == 2)
+        #expect(refusals.first?.contains("tap.refusal=replayed") == true, "\(refusals)")
+        #expect(refusals.last?.contains("tap.refusal=not_verified") == true, "\(refusals)")
+
+        let report = try KioskServiceProcess(["report", "--format", "json", "--config", config])
+        #expect(try await report.exitStatus() == 0)
+        let text = report.output.joined(separator: "\n")
+        #expect(text.contains("\"taps\": 1"))
+        #expect(text.contains("\"reason\": \"replayed\""))
+        #expect(text.contains("\"reason\": \"not_verified\""))
+    }
+
+    /// `kiosk enroll` of an NTAG 424 whose SUN verifies stores the tag as secured: a read typed in for it (`kiosk tap`,
+    /// as a keyboard wedge gives it) is refused from then on. A card whose SUN the keys do not make is not enrolled.
+    @Test func enrollingAGenuineNTAG424SecuresItsTag() async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let config = try await sunKioskConfig(roster: "student_id,name,room,tag_uid\nS001,Asha Verma,101,04A1B2C3D4E5F6\n")
+        let forged = "https://tap.example/t?picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337087"
+        let refused = try KioskServiceProcess(
+            KioskServiceProcess.executable,
+            ["enroll", "--student", "S001", "--timeout", "10", "--config", config],
+            keepingStandardError: true
+        )
+        _ = try await refused.line(containing: "tap the card")
+        try await VirtualCard(uid: "04DE5F1EACC040", kind: .recorded(uri: forged)).tap()
+        _ = try await refused.line(containing: "shows a SUN the configured keys do not make (the MAC does not match)")
+        #expect(try await refused.exitStatus() == 65)
+
+        let enroll = try KioskServiceProcess(["enroll", "--student", "S001", "--timeout", "10", "--config", config])
+        _ = try await enroll.line(containing: "tap the card")
+        let card = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile(startingAt: 9)))
+        try await card.tap(untilFeedback: true)
+        _ = try await enroll.line(containing: "enrolled 04DE5F1EACC040 for student S001")
+        _ = try await enroll.line(containing: "its SUN verified (read counter 10): the tag is secured")
+        #expect(try await enroll.exitStatus() == 0)
+        #expect(card.feedbackAPDUs == ["FF0040A00401010101"])
+
+        let typed = try KioskServiceProcess(["tap", "--uid", "04DE5F1EACC040", "--config", config])
+        _ = try await typed.line(containing: "REFUSED 04DE5F1EACC040: card could not be verified, see the warden")
+        #expect(try await typed.exitStatus() == 0)
+        let other = try KioskServiceProcess(["tap", "--uid", "04A1B2C3D4E5F6", "--config", config])
+        _ = try await other.line(containing: "S001 Asha Verma")
+        #expect(try await other.exitStatus() == 0, "the student's unsecured card goes on by its UID")
     }
 
     @Test func doctorChecksTheKeysAndNamesAKeyboardReaderThatCannotReadSUN() async throws {

@@ -10,7 +10,9 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 @Test func jsonHasExactlyTheContractKeysInOrder() throws {
     let text = ReportRenderer().render(try ReportFixture.report(), as: .json)
     let json = try jsonObject(text)
-    let topLevel = ["date", "timezone", "dayStartsAt", "curfew", "evaluatedAt", "summary", "students", "unknownTags", "sync", "clock", "kiosk"]
+    let topLevel = [
+        "date", "timezone", "dayStartsAt", "curfew", "evaluatedAt", "summary", "students", "unknownTags", "refusedReads", "sync", "clock", "kiosk",
+    ]
     #expect(Set(json.keys) == Set(topLevel))
     let positions = topLevel.map { text.range(of: "\"\($0)\":")?.lowerBound }
     #expect(positions.allSatisfy { $0 != nil })
@@ -27,6 +29,34 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     #expect(Set(sync.keys) == ["pending", "quarantined", "lastSyncedAt", "unsynchronisedClockReads"])
     let clock = try #require(json["clock"] as? [String: Int])
     #expect(clock == ["corrected": 0, "uncorrected": 2])
+}
+
+/// CONTRACT.md "Cards that cannot be cloned": one entry per UID and reason, reads counted as for unknown tags.
+@Test func refusedReadsAreListedPerCardAndReason() throws {
+    let uid = try TagUID(parsing: "04DE5F1EACC040")
+    func refused(_ time: String, _ reason: CardRefusal) throws -> RefusedRead {
+        RefusedRead(uid: uid, studentID: "S004", reason: reason, occurredAt: try Timestamp.parse("2026-11-21T\(time)+05:30"))
+    }
+    let report = try ReportFixture.report(refusedReads: [
+        try refused("21:00:00", .notVerified), try refused("21:00:04", .notVerified), try refused("21:20:00", .notVerified),
+        try refused("21:05:00", .replayed),
+    ])
+    let json = try jsonObject(ReportRenderer().render(report, as: .json))
+    let reads = try #require(json["refusedReads"] as? [[String: Any]])
+    #expect(
+        reads.map { Set($0.keys) } == [["uid", "studentId", "reason", "reads", "lastSeen"], ["uid", "studentId", "reason", "reads", "lastSeen"]]
+    )
+    #expect(reads.map { $0["reason"] as? String } == ["not_verified", "replayed"])
+    #expect(reads.map { $0["reads"] as? Int } == [2, 1], "the read 4 s after another is within the debounce window")
+    #expect(reads.map { $0["lastSeen"] as? String } == ["2026-11-21T21:20:00+05:30", "2026-11-21T21:05:00+05:30"])
+    #expect(reads.allSatisfy { $0["uid"] as? String == "04DE5F1EACC040" && $0["studentId"] as? String == "S004" })
+
+    let text = ReportRenderer().render(report, as: .text)
+    #expect(text.contains("Cards refused, see the student: 2"))
+    #expect(text.contains("04DE5F1EACC040  S004  replayed  1 read"))
+    #expect(ReportRenderer().render(report, as: .csv).contains("refused_read,04DE5F1EACC040,2,2026-11-21T21:20:00+05:30,not_verified,S004"))
+    #expect(ReportRenderer().render(report, as: .html).contains("<h2>Cards refused: could not be verified</h2>"))
+    #expect(!ReportRenderer().render(try ReportFixture.report(), as: .text).contains("Cards refused"), "no section without refusals")
 }
 
 @Test func jsonCarriesTheValuesWithOffsetsAndExplicitNulls() throws {

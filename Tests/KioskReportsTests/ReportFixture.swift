@@ -35,7 +35,12 @@ enum ReportFixture {
         )
     }
 
-    static func report(lastSyncedAt: Date? = nil, students: [Student] = students, passes: [LeavePass] = []) throws -> AttendanceReport {
+    static func report(
+        lastSyncedAt: Date? = nil,
+        students: [Student] = students,
+        passes: [LeavePass] = [],
+        refusedReads: [RefusedRead] = []
+    ) throws -> AttendanceReport {
         let taps = [
             try tap("S003", "2026-11-21T20:00:00+05:30", .out),
             try tap("S003", "2026-11-21T23:10:00+05:30", .in),
@@ -54,6 +59,7 @@ enum ReportFixture {
             students: students,
             taps: taps,
             unknownReads: unknownReads,
+            refusedReads: refusedReads,
             passes: passes
         )
         let completeness = ReportCompleteness(pending: 3, quarantined: 1, lastSyncedAt: lastSyncedAt, unsynchronisedClockReads: 2)

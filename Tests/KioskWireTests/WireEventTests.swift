@@ -56,6 +56,8 @@ func sampleEvent(seq: Int64 = 1, kiosk: String = "gate-1") -> WireEvent {
         ("bootId", { @Sendable (event: inout WireEvent) in event.bootId = "" }),
         ("reader", { @Sendable (event: inout WireEvent) in event.reader = "a\u{0}b" }),
         ("studentId", { @Sendable (event: inout WireEvent) in event.studentId = "S\u{1B}[2J" }),
+        ("sunCounter", { @Sendable (event: inout WireEvent) in event.sunCounter = -1 }),
+        ("sunCounter", { @Sendable (event: inout WireEvent) in event.sunCounter = 0x100_0000 }),
     ] as [(String, @Sendable (inout WireEvent) -> Void)]
 )
 func eachBadFieldIsNamed(field: String, spoil: @Sendable (inout WireEvent) -> Void) {
@@ -79,6 +81,32 @@ func eachBadFieldIsNamed(field: String, spoil: @Sendable (inout WireEvent) -> Vo
     manual.outcome = .ignored
     manual.direction = nil
     #expect(manual.problem()?.field == "outcome")
+}
+
+/// A refused read (CONTRACT.md "Cards that cannot be cloned") names its reason and has no direction; only an accepted
+/// or ignored tap carries a SUN counter.
+@Test func refusedReadsAndSunCountersFollowTheirOwnShape() {
+    var secured = sampleEvent()
+    secured.sunCounter = 61
+    #expect(secured.problem() == nil)
+    var refused = sampleEvent()
+    refused.outcome = .refused
+    refused.direction = nil
+    refused.reason = "replayed"
+    #expect(refused.problem() == nil)
+    refused.kind = .unknown
+    refused.studentId = nil
+    #expect(refused.problem() == nil, "a refused read of a card on no roster")
+    refused.reason = "lost"
+    #expect(refused.problem()?.field == "reason")
+    refused.reason = nil
+    #expect(refused.problem()?.field == "reason")
+    refused.reason = "forged"
+    refused.sunCounter = 62
+    #expect(refused.problem()?.field == "sunCounter")
+    refused.sunCounter = nil
+    refused.direction = .in
+    #expect(refused.problem()?.field == "direction")
 }
 
 @Test func wireTimeKeepsMillisecondsAndAcceptsOffsets() throws {
@@ -107,11 +135,12 @@ func eachBadFieldIsNamed(field: String, spoil: @Sendable (inout WireEvent) -> Vo
         recordedAt: instant.addingTimeInterval(0.005),
         monotonicNanoseconds: 42,
         bootID: "boot-1",
-        clockSynchronised: false
+        clockSynchronised: false,
+        sunCounter: 61
     )
     let back = try WireEvent(record).record().get()
     #expect(WireEvent(back) == WireEvent(record))
-    #expect(back.id == record.id && back.uid == record.uid && back.direction == .out && !back.clockSynchronised)
+    #expect(back.id == record.id && back.uid == record.uid && back.direction == .out && !back.clockSynchronised && back.sunCounter == 61)
     #expect(abs(back.occurredAt.timeIntervalSince(record.occurredAt)) < 0.001)
     var spoiled = WireEvent(record)
     spoiled.direction = nil
