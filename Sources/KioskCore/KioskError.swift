@@ -42,6 +42,8 @@ public struct KioskError: Error, CustomStringConvertible, Sendable, Equatable {
         public static let noInput = Category(exitStatus: 66, name: "no input", domain: .notFound)
         /// A reader, printer or hub is unavailable (69).
         public static let unavailable = Category(exitStatus: 69, name: "unavailable", domain: .unavailable)
+        /// Not now: another program holds what the command needs, try again once it stopped (75).
+        public static let temporaryFailure = Category(exitStatus: 75, name: "temporary failure", domain: .unavailable)
         /// Reading or writing a file or the journal failed (74).
         public static let ioError = Category(exitStatus: 74, name: "I/O error", domain: .storage)
         /// The hub refused the kiosk's credentials (77).

@@ -40,6 +40,33 @@ extension PostgresHubStorage {
         }
     }
 
+    public func heldThroughSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
+        try await failing("read failed") {
+            var held: Int64 = 0
+            for value in try await query(
+                """
+                SELECT CASE WHEN COUNT(*) = COALESCE(MAX(seq), 0) THEN COUNT(*)
+                    WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = \(kioskID) AND seq = 1) THEN 0
+                    ELSE (SELECT MIN(seq) FROM event AS held WHERE kiosk_id = \(kioskID)
+                        AND NOT EXISTS (SELECT 1 FROM event AS next WHERE next.kiosk_id = held.kiosk_id AND next.seq = held.seq + 1))
+                    END
+                FROM event WHERE kiosk_id = \(kioskID)
+                """
+            ).decode(Int64.self) {
+                held = value
+            }
+            return held
+        }
+    }
+
+    public func latestCursor() async throws(KioskError) -> Int64 {
+        try await failing("read failed") {
+            var latest: Int64 = 0
+            for value in try await query("SELECT COALESCE(MAX(cursor), 0) FROM event").decode(Int64.self) { latest = value }
+            return latest
+        }
+    }
+
     public func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool {
         try await failing("write failed") {
             !(try await query(

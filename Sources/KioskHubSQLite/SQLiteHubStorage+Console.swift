@@ -31,6 +31,28 @@ extension SQLiteHubStorage {
         try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM event WHERE kiosk_id = ?", arguments: [kioskID]) ?? 0 }
     }
 
+    public func heldThroughSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
+        try await database.read { db in
+            // Counting reads the (kiosk, seq) index once: with no gap the count is the highest seq.
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS held, MAX(seq) AS highest FROM event WHERE kiosk_id = ?", arguments: [kioskID])
+            let (count, highest): (Int64, Int64) = (row?["held"] ?? 0, row?["highest"] ?? 0)
+            if count == highest { return highest }
+            return try Int64.fetchOne(db, sql: Self.firstGapSQL, arguments: [kioskID, kioskID]) ?? 0
+        }
+    }
+
+    public func latestCursor() async throws(KioskError) -> Int64 {
+        try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(cursor) FROM event") ?? 0 }
+    }
+
+    /// The seq before the first one missing of a kiosk's events (`?` twice the kiosk), 0 when seq 1 is missing.
+    static let firstGapSQL = """
+        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = ? AND seq = 1) THEN 0 ELSE (
+            SELECT MIN(seq) FROM event AS held WHERE kiosk_id = ?
+                AND NOT EXISTS (SELECT 1 FROM event AS next WHERE next.kiosk_id = held.kiosk_id AND next.seq = held.seq + 1)
+        ) END
+        """
+
     public func updateStudent(_ student: Student, property: String) async throws(KioskError) -> Bool {
         try await database.write { db in
             try db.execute(

@@ -28,7 +28,7 @@ struct HubRoutes: Sendable {
     /// The methods each path is served with (what `add(to:)` registers), for 405 answers.
     static let methods: [String: [HTTPRequest.Method]] = [
         WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
-        WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post], WirePaths.corrections: [.post],
+        WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post], WirePaths.corrections: [.post], WirePaths.kioskSelf: [.get],
     ]
 
     func add(to router: Router<HubRequestContext>) {
@@ -41,6 +41,7 @@ struct HubRoutes: Sendable {
         api.get(RouterPath(WirePaths.propertiesSummary)) { request, context in try await propertiesSummary(request, context) }
         api.post(RouterPath(WirePaths.checkpoints)) { request, context in try await checkpoint(request, context) }
         api.post(RouterPath(WirePaths.corrections)) { request, context in try await corrections(request, context) }
+        api.get(RouterPath(WirePaths.kioskSelf)) { _, context in try await kioskSelf(context) }
     }
 
     /// Stores the corrected times of a kiosk's reads: 200 with the events whose correction the hub holds.
@@ -155,6 +156,20 @@ struct HubRoutes: Sendable {
         } catch let error as DecodingError {
             throw HubHTTPError.undecodable(error, body: data)
         }
+    }
+
+    /// What the hub holds of the asking kiosk's events, for its refill after a loss.
+    private func kioskSelf(_ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
+        return HubResponse.json(
+            KioskHolding(
+                kioskId: kioskID,
+                property: property,
+                heldThroughSeq: try await store.storage.heldThroughSeq(ofKiosk: kioskID),
+                highestSeq: try await store.storage.highestSeq(ofKiosk: kioskID),
+                feedCursor: try await store.storage.latestCursor()
+            )
+        )
     }
 
     private func pull(_ request: Request, _ context: HubRequestContext) async throws -> Response {

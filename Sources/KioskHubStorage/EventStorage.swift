@@ -32,6 +32,10 @@ public protocol EventStorage: Sendable {
     func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
     /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
     func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
+    /// The highest `seq` up to which every event of kiosk `kioskID` is stored (0 when its first is not).
+    func heldThroughSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
+    /// The pull-feed cursor of the latest stored event, 0 for none.
+    func latestCursor() async throws(KioskError) -> Int64
     /// Stores the corrected times of those of `corrections` that name an event of kiosk `kioskID` the hub holds (a
     /// correction already stored stays as it is), in one transaction; returns the events of `corrections` whose
     /// correction the hub now holds.

@@ -22,6 +22,15 @@ extension Journal {
         }
     }
 
+    /// Pulls other gates' events from `cursor` on when the kiosk had pulled past it: from a hub database that was since
+    /// restored from an older copy, whose events since then come back at cursors from `cursor` on.
+    public func pullAgain(from cursor: Int64) async throws(KioskError) {
+        guard try await pullState().cursor > cursor else { return }
+        try await write { db in
+            try db.execute(sql: "UPDATE sync_status SET pull_cursor = ? WHERE pull_cursor > ?", arguments: [cursor, cursor])
+        }
+    }
+
     /// Adds other gates' events as events of their own kiosks, already synced, so toggle decisions and reports
     /// see them; an event already present or this kiosk's own is skipped. Remembers `cursor`.
     public func insertPulled(_ events: [EventRecord], cursor: Int64, at instant: Date) async throws(KioskError) -> Int {

@@ -48,4 +48,26 @@ extension Journal {
             return (completeness.pending, completeness.quarantined)
         }
     }
+
+    /// Makes this kiosk's acknowledged events after `heldThroughSeq` pending again when the hub holds fewer of them than
+    /// it acknowledged (its highest seq, `hubHighestSeq`, is below the highest this kiosk saw acknowledged): a hub
+    /// restored from an older copy is refilled by its gates. Returns how many are pending again.
+    public func pushAgainWhatTheHubLost(heldThroughSeq: Int64, hubHighestSeq: Int64) async throws(KioskError) -> Int {
+        let kioskID = self.kioskID
+        let acknowledged = try await read { db in
+            try Int64.fetchOne(
+                db,
+                sql: "SELECT seq FROM event WHERE kiosk_id = ? AND sync_state = 'synced' ORDER BY seq DESC LIMIT 1",
+                arguments: [kioskID]
+            ) ?? 0
+        }
+        guard acknowledged > hubHighestSeq else { return 0 }
+        return try await write { db in
+            try db.execute(
+                sql: "UPDATE event SET sync_state = 'pending', synced_at = NULL WHERE kiosk_id = ? AND sync_state = 'synced' AND seq > ?",
+                arguments: [kioskID, heldThroughSeq]
+            )
+            return db.changesCount
+        }
+    }
 }

@@ -138,7 +138,7 @@ public struct StoreDatabase: Sendable {
     }
 
     /// SQLite's own words and code ("database or disk is full (SQLite 13)"), short enough for the screen.
-    private static func shortDescription(of error: any Error) -> String {
+    static func shortDescription(of error: any Error) -> String {
         guard let error = error as? DatabaseError else { return "\(error)" }
         return "\(error.message ?? "\(error.resultCode)") (SQLite \(error.extendedResultCode.rawValue))"
     }

@@ -48,6 +48,20 @@ extension HubClient {
         }
     }
 
+    /// What the hub holds of this kiosk's events.
+    public func holding() async -> PullAnswer<KioskHolding> {
+        switch await get(HTTPClientRequest(url: url(WirePaths.kioskSelf))) {
+        case .value(let (_, _, body)):
+            guard let holding = try? JSONDecoder().decode(KioskHolding.self, from: body) else {
+                return .unavailable(reason: "the hub's answer about this kiosk is not what it holds of it", retryAfter: nil)
+            }
+            return .value(holding)
+        case .unchanged: return .unchanged
+        case .tokenRejected(let status): return .tokenRejected(status: status)
+        case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
+        }
+    }
+
     /// A GET with the bearer token: 200 and 304 give the status, ETag and body; 401/403 a rejected token;
     /// anything else is a failure to try again later, no sooner than a `Retry-After` the hub sent.
     private func get(_ request: HTTPClientRequest) async -> PullAnswer<(Int, String?, Data)> {

@@ -2,17 +2,34 @@ import Foundation
 import KioskCore
 import KioskJournal
 import KioskWire
+import Logging
 
 /// Brings the hub's roster and leave passes (when their ETag changed) and other gates' new events into the journal, so a student
-/// who left by one gate is judged IN at the other.
+/// who left by one gate is judged IN at the other; and when the hub lost events of this kiosk it had acknowledged (restored
+/// from an older copy), makes them pending again, so this pass pushes them again.
 struct HubPull {
     let journal: Journal
     let client: HubClient
     let pageSize: Int
     let clock: WallClock
+    let logger: Logger
 
     /// Pulls everything new; nil when done, else why it stopped.
     func run() async throws(KioskError) -> SyncPassOutcome? {
+        switch await client.holding() {
+        case .value(let holding):
+            let again = try await journal.pushAgainWhatTheHubLost(heldThroughSeq: holding.heldThroughSeq, hubHighestSeq: holding.highestSeq)
+            try await journal.pullAgain(from: holding.feedCursor)
+            if again > 0 {
+                logger.warning(
+                    "the hub holds this kiosk's events only through seq \(holding.heldThroughSeq) (restored from an older copy?); \(again) pushed again",
+                    metadata: ["sync.held_through_seq": "\(holding.heldThroughSeq)", "sync.pushed_again": "\(again)"]
+                )
+            }
+        case .tokenRejected(let status): return .tokenRejected(status: status)
+        // A hub that cannot say (one older than the refill) still takes pushes: the roster's pull says if it is down.
+        case .unchanged, .unavailable: break
+        }
         let state = try await journal.pullState()
         switch await client.roster(ifNoneMatch: state.rosterETag) {
         case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, passes: roster.leavePasses, etag: etag)

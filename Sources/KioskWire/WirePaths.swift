@@ -10,6 +10,8 @@ public enum WirePaths {
     public static let checkpoints = "/v1/checkpoints"
     /// Corrected times of a kiosk's reads made with an unsynchronised clock.
     public static let corrections = "/v1/corrections"
+    /// What the hub holds of the asking kiosk's events (`KioskHolding`), so the kiosk can push again what it lost.
+    public static let kioskSelf = "/v1/kiosks/self"
     /// The header on every answer of the hub: its clock, Unix time in milliseconds.
     public static let hubTimeHeader = "Hub-Time"
     /// The header with which a kiosk sends the vkey that signed its checkpoint (the hub learns it on first use).

@@ -17,6 +17,6 @@ enum BenchFigures {
         HubIngestFigure(),
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
-        TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(),
+        TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(), RefillFigure(),
     ]
 }

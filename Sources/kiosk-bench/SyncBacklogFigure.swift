@@ -37,14 +37,7 @@ struct SyncBacklogFigure: BenchFigure {
     /// Pushes a backlog of `count` events with `kiosk sync` and checks that the hub holds all of them, once; with
     /// where the machine's CPU went meanwhile.
     private func push(backlog count: Int, in directory: URL) async throws -> (MeasuredCommand, LoadCPU) {
-        let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID])
-        let kiosk = try await KioskDirectory(
-            at: directory,
-            kioskID: BenchKiosk.kioskID,
-            sections: hub.syncSection(for: BenchKiosk.kioskID) + "batch_size = \(Self.batchSize)\n",
-            roster: nil
-        )
-        try await Backlog.journal(at: kiosk.journalPath, kioskID: BenchKiosk.kioskID, events: count)
+        let (hub, kiosk) = try await Self.kiosk(backlog: count, in: directory)
         let config = kiosk.config
         let (result, cpu) = try await LoadCPU.during(hubs: [hub.process.pid]) {
             let result = try await DedicatedThread.run {
@@ -62,8 +55,22 @@ struct SyncBacklogFigure: BenchFigure {
         return (result, cpu)
     }
 
+    /// A hub serving in `directory` and a kiosk syncing to it in batches of `batchSize`, its journal holding `count`
+    /// pending events.
+    static func kiosk(backlog count: Int, in directory: URL) async throws -> (BenchHub, KioskDirectory) {
+        let hub = try await BenchHub(in: directory, kioskIDs: [BenchKiosk.kioskID])
+        let kiosk = try await KioskDirectory(
+            at: directory,
+            kioskID: BenchKiosk.kioskID,
+            sections: hub.syncSection(for: BenchKiosk.kioskID) + "batch_size = \(Self.batchSize)\n",
+            roster: nil
+        )
+        try await Backlog.journal(at: kiosk.journalPath, kioskID: BenchKiosk.kioskID, events: count)
+        return (hub, kiosk)
+    }
+
     /// Rows per second inserted in transactions of `batchSize` into a fresh WAL file with synchronous=FULL.
-    private static func storageFloor(rows: Int, in directory: URL) throws -> Double {
+    static func storageFloor(rows: Int, in directory: URL) throws -> Double {
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let pool = try DatabasePool(path: directory.appendingPathComponent("floor.sqlite").path, configuration: configuration)

@@ -39,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
         let settled = configuration
         let readiness = HubReadiness()
         let watchInput = stopWhenInputCloses
+        // A SQLite hub's directory is held while serving: `kiosk-hub restore` waits for the hub to stop.
+        let lock = settled.databaseURL == nil ? try HubDataLock.serving(dataDirectory: settled.dataDirectory) : nil
+        defer { withExtendedLifetime(lock) {} }
         try await HubDatabase.withUnpreparedStore(settled, logger: HubOptions.logger, readiness: readiness) { store, preparation in
             try await Self.serve(store: store, preparation: preparation, readiness: readiness, configuration: settled, watchInput: watchInput)
         }

@@ -64,12 +64,12 @@ struct KioskSandbox {
     var journal: String { directory.appendingPathComponent("data/journal.sqlite").path }
 
     /// - Parameter exitReader: whether kiosk.conf declares the PC/SC reader "exit-gate" (direction out).
-    init(exitReader: Bool = true, clock: SimulatedClock = .shared) throws {
+    init(exitReader: Bool = true, kioskID: String = "gate-1", clock: SimulatedClock = .shared) throws {
         self.clock = clock
         scratch = try ScratchDirectory("kiosk-cli")
         let text = """
             [kiosk]
-            id = "gate-1"
+            id = "\(kioskID)"
             data_dir = "\(directory.appendingPathComponent("data").path)"
 
             [attendance]
