@@ -98,8 +98,12 @@ run_schemathesis() {
     for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
     echo "schemathesis against the hub on $1"
     # A kiosk's token for the kiosks' endpoints, the operator's for the chain summary (each is refused the other's).
+    # /v1/kiosks/self runs alone: the token's own kiosk id it answers would otherwise become a batch's kioskId beside
+    # events of other kiosks, a batch the hub refuses whole (422), which no schema can say.
     "$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
-        --exclude-path /v1/properties/summary --checks all --max-examples 50 --generation-deterministic
+        --exclude-path /v1/properties/summary --exclude-path /v1/kiosks/self --checks all --max-examples 50 --generation-deterministic
+    "$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
+        --include-path /v1/kiosks/self --checks all --max-examples 50 --generation-deterministic
     "$venv/bin/schemathesis" run docs/openapi.yaml --url "http://127.0.0.1:$port" -H "Authorization: Bearer $operator_token" \
         --include-path /v1/properties/summary --checks all --max-examples 50 --generation-deterministic
 }
