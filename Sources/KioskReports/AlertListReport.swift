@@ -29,7 +29,7 @@ public struct AlertListReport: Sendable {
         .joined(separator: "\n") + "\n"
     }
 
-    /// An array of the alerts' JSON, each with `createdAt` and `deliveries`.
+    /// An array of the alerts' JSON, each with `createdAt` and `deliveries` (`reason`: a card alert's, else null).
     public var json: String {
         JSONValue.array(
             alerts.map { record in
@@ -48,7 +48,7 @@ public struct AlertListReport: Sendable {
                             }
                         )
                     ),
-                    ("kiosk", .string(orNull: alert.kiosk)), ("uid", .string(orNull: alert.uid)),
+                    ("kiosk", .string(orNull: alert.kiosk)), ("uid", .string(orNull: alert.uid)), ("reason", .string(orNull: alert.reason)),
                     ("createdAt", .string(Timestamp.format(record.createdAt, in: timeZone))),
                     (
                         "deliveries",

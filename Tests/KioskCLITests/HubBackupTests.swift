@@ -18,16 +18,8 @@ import Testing
         return String(decoding: try JSONSerialization.data(withJSONObject: parts, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    /// A gate `kioskID` synced to the hub on `port` with a token of its own, holding the hub's roster.
     func gate(_ kioskID: String, _ hub: HubSandbox, port: Int, token: String? = nil) throws -> KioskSandbox {
-        let gate = try KioskSandbox(exitReader: false, kioskID: kioskID)
-        var token = token ?? ""
-        if token.isEmpty {
-            token = try #require(try hub.hub("token", "create", "--kiosk", kioskID).stdout.split(separator: "\n").last.map(String.init))
-        }
-        try gate.connect(toHubOnPort: port, token: token)
-        #expect(try gate.kiosk("sync", "--once").status == 0)
-        return gate
+        try hub.gate(kioskID, port: port, token: token)
     }
 
     func tap(_ gate: KioskSandbox, _ uid: String, at time: String) throws {
@@ -117,5 +109,19 @@ import Testing
         let unwritable = try hub.hub("backup", "--to", "/proc/kiosk-hub-backup.sqlite")
         #expect(unwritable.status == 74 && unwritable.stderr.contains("/proc/kiosk-hub-backup.sqlite"), "\(unwritable.stderr)")
         #expect(try hub.hub("restore", "--from", copy).status == 0)
+    }
+}
+
+extension HubSandbox {
+    /// A gate `kioskID` synced to this hub serving on `port` with a token of its own, holding the hub's roster.
+    func gate(_ kioskID: String, port: Int, token: String? = nil) throws -> KioskSandbox {
+        let gate = try KioskSandbox(exitReader: false, kioskID: kioskID)
+        var token = token ?? ""
+        if token.isEmpty {
+            token = try #require(try hub("token", "create", "--kiosk", kioskID).stdout.split(separator: "\n").last.map(String.init))
+        }
+        try gate.connect(toHubOnPort: port, token: token)
+        #expect(try gate.kiosk("sync", "--once").status == 0)
+        return gate
     }
 }

@@ -79,7 +79,7 @@ extension PCSCReaderTests {
 #if PCSC
 extension PCSCReaderTests {
     /// A kiosk.conf whose `[cards]` names an owner-only keys file of the virtual NTAG 424's (all-zero) keys.
-    func sunKioskConfig(extraReaders: String = "", roster: String? = nil) async throws -> String {
+    func sunKioskConfig(extraReaders: String = "", roster: String? = nil, requireSun: Bool = false) async throws -> String {
         let config = if let roster { try await kioskConfig(roster: roster) } else { try await kioskConfig() }
         let keys = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("sun-keys").path
         try "meta = 00000000000000000000000000000000\nfile = 00000000000000000000000000000000\n".write(
@@ -88,7 +88,8 @@ extension PCSCReaderTests {
             encoding: .utf8
         )
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keys)
-        let text = try String(contentsOfFile: config, encoding: .utf8) + "\n[cards]\nsun_keys_file = \"\(keys)\"\n" + extraReaders
+        let cards = "\n[cards]\nsun_keys_file = \"\(keys)\"\nrequire_sun = \(requireSun)\n"
+        let text = try String(contentsOfFile: config, encoding: .utf8) + cards + extraReaders
         try text.write(toFile: config, atomically: true, encoding: .utf8)
         return config
     }
@@ -128,13 +129,15 @@ extension PCSCReaderTests {
         #expect(replay.feedbackAPDUs == ["FF004050040A010101"])
         let clone = VirtualCard(uid: "04DE5F1EACC040")
         try await clone.tap(untilFeedback: true)
-        _ = try await kiosk.line(containing: "entrance: REFUSED 04DE5F1EACC040")
+        _ = try await kiosk.line(containing: "tap.refusal=not_verified")
         #expect(clone.feedbackAPDUs == ["FF004050040A010101"])
+        let changed = VirtualCard(uid: "04DE5F1EACC040", kind: .recorded(uri: recorded.replacingOccurrences(of: "7086", with: "7087")))
+        try await changed.tap(untilFeedback: true)
+        _ = try await kiosk.line(containing: "tap.refusal=forged")
         #expect(try await kiosk.terminate() != nil)
         let refusals = kiosk.output.filter { $0.contains("REFUSED") }
-        #expect(refusals.count == 2)
+        #expect(refusals.count == 3)
         #expect(refusals.first?.contains("tap.refusal=replayed") == true, "\(refusals)")
-        #expect(refusals.last?.contains("tap.refusal=not_verified") == true, "\(refusals)")
 
         let report = try KioskServiceProcess(["report", "--format", "json", "--config", config])
         #expect(try await report.exitStatus() == 0)
@@ -142,6 +145,25 @@ extension PCSCReaderTests {
         #expect(text.contains("\"taps\": 1"))
         #expect(text.contains("\"reason\": \"replayed\""))
         #expect(text.contains("\"reason\": \"not_verified\""))
+        #expect(text.contains("\"reason\": \"forged\""))
+    }
+
+    /// With `require_sun`, a plain card of a student on the roster is refused; a genuine NTAG 424 goes on.
+    @Test func requireSunRefusesAPlainCard() async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let config = try await sunKioskConfig(
+            roster: "student_id,name,room,tag_uid\nS001,Asha Verma,101,04DE5F1EACC040\nS002,Bilal Khan,102,04B2C3D4\n",
+            requireSun: true
+        )
+        let kiosk = try KioskServiceProcess(KioskServiceProcess.executable, ["run", "--config", config], keepingStandardError: true, clock: .shared)
+        _ = try await kiosk.line(containing: "watching Kiosk Reader 00 00")
+        try await VirtualCard(uid: "04B2C3D4").tap()
+        _ = try await kiosk.line(containing: "entrance: REFUSED 04B2C3D4: card could not be verified, see the warden")
+        try await VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: try Self.counterFile(startingAt: 3))).tap()
+        _ = try await kiosk.line(containing: "entrance: IN S001 Asha Verma")
+        #expect(try await kiosk.terminate() != nil)
+        #expect(kiosk.output.filter { $0.contains("REFUSED") }.allSatisfy { $0.contains("tap.refusal=not_verified") })
     }
 
     /// `kiosk enroll` of an NTAG 424 whose SUN verifies stores the tag as secured: a read typed in for it (`kiosk tap`,
