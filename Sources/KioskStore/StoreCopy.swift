@@ -32,7 +32,9 @@ public enum StoreCopy {
         let restoring = path + ".restoring"
         try write(restoring) { partial in
             unlink(partial)
-            guard copyfile(file, to: partial) else { throw KioskError(.ioError, "cannot copy \(file): \(String(cString: strerror(errno)))") }
+            guard (try? FileManager.default.copyItem(atPath: file, toPath: partial)) != nil else {
+                throw KioskError(.ioError, "cannot copy \(file): \(String(cString: strerror(errno)))")
+            }
             try check(partial, as: file, schema: schema)
         }
         if FileManager.default.fileExists(atPath: path) {
@@ -109,11 +111,6 @@ public enum StoreCopy {
         }
     }
 
-    /// Copies the bytes of `source` to the new file `destination`.
-    private static func copyfile(_ source: String, to destination: String) -> Bool {
-        (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil
-    }
-
     private static func flush(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
@@ -122,7 +119,8 @@ public enum StoreCopy {
     }
 
     private static func syncDirectory(of path: String) {
-        let descriptor = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, O_RDONLY)
+        let directory = (path as NSString).deletingLastPathComponent
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
