@@ -255,7 +255,7 @@ let package = Package(
             dependencies: [
                 "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
                 "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting",
-                "KioskLog",
+                "KioskLog", "KioskStore",
                 "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,7 +3,8 @@ public import KioskCore
 import TOMLKit
 
 /// Reads the hub's configuration file: a `[hub]` section, the same `[attendance]` section as kiosk.conf and a
-/// `[reports]` section of printing keys, every key checked, problems named by file, line and key (exit 78).
+/// `[reports]` section of printing keys and a `[retention]` section, every key checked, problems named by file, line
+/// and key (exit 78).
 public enum HubConfigurationLoader {
     /// The configuration in `file`, or the defaults when `file` is nil.
     public static func load(file: String?) throws(KioskError) -> HubConfiguration {
@@ -29,7 +30,8 @@ public enum HubConfigurationLoader {
             case "attendance": AttendanceSection.schema.read(value, into: &configuration.attendance, at: section, problems: &problems)
             case "alerts": AlertsSection.read(value, into: &configuration.alerts, problems: &problems)
             case "reports": HubReportsSection.schema.read(value, into: &configuration.printing, at: section, problems: &problems)
-            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts], [reports])", at: section)
+            case "retention": RetentionSection.schema.read(value, into: &configuration.retention, at: section, problems: &problems)
+            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention])", at: section)
             }
         }
         if !configuration.dataDirectory.hasPrefix("/") {

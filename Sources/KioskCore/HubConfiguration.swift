@@ -26,6 +26,8 @@ public struct HubConfiguration: Sendable, Hashable {
     public var printing: PrintSettings
     /// The name of the hub's witness key; its log key is `<logName>/log` (`[hub] log_name`).
     public var logName: String
+    /// How long the hub keeps events and inactive students (`[retention] keep_days`); nil keeps them all.
+    public var retention: RetentionPolicy?
 
     public init(
         host: String = "127.0.0.1",
@@ -40,7 +42,8 @@ public struct HubConfiguration: Sendable, Hashable {
         databaseConnections: Int = 10,
         alerts: AlertSettings = AlertSettings(),
         printing: PrintSettings = PrintSettings(),
-        logName: String = "kiosk-hub"
+        logName: String = "kiosk-hub",
+        retention: RetentionPolicy? = nil
     ) {
         self.host = host
         self.port = port
@@ -55,5 +58,6 @@ public struct HubConfiguration: Sendable, Hashable {
         self.alerts = alerts
         self.printing = printing
         self.logName = logName
+        self.retention = retention
     }
 }

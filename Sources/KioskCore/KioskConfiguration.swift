@@ -89,6 +89,8 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var reports: ReportSettings
     /// Whether cards must prove themselves with a SUN.
     public var cards: CardSettings
+    /// How long the journal keeps events the hub acknowledged (`[journal] keep_days`); nil keeps them all.
+    public var retention: RetentionPolicy?
 
     public init(
         kioskID: String = ProcessInfo.processInfo.hostName,
@@ -97,7 +99,8 @@ public struct KioskConfiguration: Sendable, Hashable {
         readers: [ReaderConfiguration] = [],
         sync: SyncConfiguration? = nil,
         reports: ReportSettings = ReportSettings(),
-        cards: CardSettings = CardSettings()
+        cards: CardSettings = CardSettings(),
+        retention: RetentionPolicy? = nil
     ) {
         self.kioskID = kioskID
         self.dataDirectory = dataDirectory
@@ -106,6 +109,7 @@ public struct KioskConfiguration: Sendable, Hashable {
         self.sync = sync
         self.reports = reports
         self.cards = cards
+        self.retention = retention
     }
 
     /// The journal's path inside the data directory.

@@ -122,6 +122,16 @@ public struct KioskRuntime {
                 )
             ),
         ]
+        if let retention = configuration.retention {
+            let journal = self.journal
+            services.append(
+                Self.mayEnd(
+                    RetentionService(policy: policy, clock: clock, logger: logger) { now throws(KioskError) in
+                        try await journal.removeEvents(before: retention.cutoff(at: now))
+                    }
+                )
+            )
+        }
         if case .terminal(let colors, let keepsFinalScreen, let output) = display {
             services.append(
                 Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors, keepsFinalScreen: keepsFinalScreen, output: output))

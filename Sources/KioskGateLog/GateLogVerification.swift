@@ -4,14 +4,13 @@ import KioskLog
 import KioskWire
 
 /// `kiosk log verify`: the journal's events against the tree stored beside them and the checkpoints the kiosk signed
-/// (and the hub cosigned), recomputed from the events alone. Each problem is one line naming the first seq whose
-/// event no longer matches what was signed.
+/// (and the hub cosigned), recomputed from the events (and the kept hashes of those removed). Each problem is one line
+/// naming the first seq whose event no longer matches what was signed.
 public enum GateLogVerification {
-    /// What checking `journal`'s log found: how many events it recomputed, and the problems (none when it verifies).
-    public static func verify(_ journal: Journal) async throws(KioskError) -> (events: Int64, problems: [String]) {
-        let (tree, stop) = try await EventLogRecomputation.tree(of: "the journal") { (seq, limit) throws(KioskError) in
-            try await journal.ownEvents(fromSeq: seq, limit: limit)
-        }
+    /// What checking `journal`'s log found: how many events it recomputed, how many of them were removed (their leaf
+    /// hashes kept), and the problems (none when it verifies).
+    public static func verify(_ journal: Journal) async throws(KioskError) -> (events: Int64, removed: Int64, problems: [String]) {
+        let (tree, removed, stop) = try await EventLogRecomputation.tree(of: "the journal", from: GateLogExport.source(journal))
         var problems = stop.map { [$0] } ?? []
         if let first = try await journal.firstChangedLogLeaf(recomputed: tree) {
             problems.append("seq \(first + 1): the event no longer matches what the log holds for it")
@@ -19,7 +18,7 @@ public enum GateLogVerification {
         for kept in try await journal.keptCheckpoints() {
             if let problem = checkpointProblem(kept, tree: tree, kioskID: journal.kioskID) { problems.append(problem) }
         }
-        return (tree.size, problems)
+        return (tree.size, removed, problems)
     }
 
     /// What is wrong with a kept checkpoint against the recomputed tree, if anything.

@@ -150,7 +150,7 @@ extension HubStore {
 
     /// Brings the stored tree of `kioskID`'s log up to its events the hub holds in seq order, stopping once it has
     /// `size` leaves or at the first gap; returns its size.
-    private func extendLog(kiosk kioskID: String, toAtLeast size: Int64) async throws(KioskError) -> Int64 {
+    func extendLog(kiosk kioskID: String, toAtLeast size: Int64) async throws(KioskError) -> Int64 {
         try await extendTree(.kiosk(kioskID), toAtLeast: size) { (seq, limit) throws(KioskError) in
             try await storage.kioskEvents(kiosk: kioskID, fromSeq: seq, limit: limit).map { ($0.seq, try? EventLeaf($0).leafHash) }
         }

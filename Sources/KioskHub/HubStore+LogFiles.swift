@@ -28,19 +28,21 @@ extension HubStore {
         }
     }
 
-    /// Gives each line of kiosk `kioskID`'s log as the hub holds it (LOG-FORMAT.md section 8: each event's JSON, in
-    /// seq order from seq 1 up to the first gap) to `line`.
+    /// Gives each line of kiosk `kioskID`'s log as the hub holds it (LOG-FORMAT.md section 8: each event's JSON, or
+    /// the kept leaf hash of one removed or erased, in seq order from seq 1 up to the first gap) to `line`.
     public func exportLog(kiosk kioskID: String, _ line: (String) -> Void) async throws(KioskError) {
-        var next: Int64 = 1
-        while true {
-            let events = try await storage.kioskEvents(kiosk: kioskID, fromSeq: next, limit: EventLogRecomputation.pageSize)
-            for event in events {
-                guard event.seq == next else { return }
-                line(String(decoding: WireEvent(event).jsonBytes(), as: UTF8.self))
-                next += 1
+        try await EventLogRecomputation.forEachLine(of: logSource(kiosk: kioskID)) { line($0.exportText(kioskID: kioskID)) }
+    }
+
+    /// Kiosk `kioskID`'s log as the hub holds it: its events, and the kept leaves of those removed or erased.
+    private func logSource(kiosk kioskID: String) -> EventLogSource {
+        let storage = self.storage
+        return EventLogSource(
+            events: { (seq, limit) throws(KioskError) in try await storage.kioskEvents(kiosk: kioskID, fromSeq: seq, limit: limit) },
+            removedLeaves: { (seq, through, limit) throws(KioskError) in
+                try await storage.removedLeaves(kiosk: kioskID, fromSeq: seq, throughSeq: through, limit: limit)
             }
-            if events.count < EventLogRecomputation.pageSize { return }
-        }
+        )
     }
 
     /// `kiosk-hub log verify`: each kiosk's log (of `property`, or only `kioskID`; every one when both are nil)
@@ -51,9 +53,7 @@ extension HubStore {
     public func verifyLogs(property: String?, kiosk kioskID: String?, keys: HubLogKeys) async throws(KioskError) -> [LogCheck] {
         var checks: [LogCheck] = []
         for kiosk in try await storage.loggedKiosks(property: property) where kioskID == nil || kiosk == kioskID {
-            let (tree, stop) = try await EventLogRecomputation.tree(of: "the hub") { (seq, limit) throws(KioskError) in
-                try await storage.kioskEvents(kiosk: kiosk, fromSeq: seq, limit: limit)
-            }
+            let (tree, removed, stop) = try await EventLogRecomputation.tree(of: "the hub", from: logSource(kiosk: kiosk))
             let record = try await storage.kioskLog(kiosk: kiosk)
             let problems = try await problems(of: .kiosk(kiosk), tree: tree, stop: stop, checkpoint: record?.checkpoint) { signed in
                 do {
@@ -63,7 +63,7 @@ extension HubStore {
                     return "\(error)"
                 }
             }
-            checks.append(LogCheck(name: kiosk, leaves: tree.size, problems: problems))
+            checks.append(LogCheck(name: kiosk, leaves: tree.size, removed: removed, problems: problems))
         }
         if let kioskID {
             guard checks.contains(where: { $0.name == kioskID }) else {
@@ -93,7 +93,7 @@ extension HubStore {
                     return "\(error)"
                 }
             }
-            checks.append(LogCheck(name: "audit/" + audited, leaves: tree.size, problems: problems))
+            checks.append(LogCheck(name: "audit/" + audited, leaves: tree.size, removed: 0, problems: problems))
         }
         return checks
     }
@@ -134,12 +134,15 @@ public struct LogCheck: Sendable, Hashable {
     public let name: String
     /// How many of its leaves were recomputed.
     public let leaves: Int64
+    /// How many of those were removed or erased, their hashes kept.
+    public let removed: Int64
     /// None when the log verifies.
     public let problems: [String]
 
-    public init(name: String, leaves: Int64, problems: [String]) {
+    public init(name: String, leaves: Int64, removed: Int64, problems: [String]) {
         self.name = name
         self.leaves = leaves
+        self.removed = removed
         self.problems = problems
     }
 }

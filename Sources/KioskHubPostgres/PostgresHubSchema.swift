@@ -328,6 +328,19 @@ enum PostgresHubSchema {
                 "CREATE INDEX event_sun_counter ON event(property_id, uid, sun_counter) WHERE sun_counter IS NOT NULL",
             ]
         ),
+        (
+            // The seqs of each kiosk's events deleted past keeping, as the SQLite hub's `v15`.
+            "v16",
+            [
+                """
+                CREATE TABLE kiosk_log_removed (
+                    kiosk_id TEXT COLLATE "C" NOT NULL,
+                    seq BIGINT NOT NULL,
+                    PRIMARY KEY (kiosk_id, seq)
+                )
+                """
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -45,12 +45,14 @@ extension PostgresHubStorage {
             var held: Int64 = 0
             for value in try await query(
                 """
-                SELECT CASE WHEN COUNT(*) = COALESCE(MAX(seq), 0) THEN COUNT(*)
-                    WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = \(kioskID) AND seq = 1) THEN 0
-                    ELSE (SELECT MIN(seq) FROM event AS held WHERE kiosk_id = \(kioskID)
+                WITH tree AS (SELECT COALESCE(MAX(idx) + 1, 0) AS leaves FROM kiosk_log_node WHERE kiosk_id = \(kioskID) AND level = 0)
+                SELECT CASE WHEN COUNT(event.seq) = COALESCE(MAX(event.seq), tree.leaves) - tree.leaves THEN COALESCE(MAX(event.seq), tree.leaves)
+                    WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = \(kioskID) AND seq = tree.leaves + 1) THEN tree.leaves
+                    ELSE (SELECT MIN(seq) FROM event AS held WHERE kiosk_id = \(kioskID) AND seq > tree.leaves
                         AND NOT EXISTS (SELECT 1 FROM event AS next WHERE next.kiosk_id = held.kiosk_id AND next.seq = held.seq + 1))
                     END
-                FROM event WHERE kiosk_id = \(kioskID)
+                FROM tree LEFT JOIN event ON event.kiosk_id = \(kioskID) AND event.seq > tree.leaves
+                GROUP BY tree.leaves
                 """
             ).decode(Int64.self) {
                 held = value

@@ -23,6 +23,21 @@ extension PostgresHubStorage {
         }
     }
 
+    public func removedLeaves(kiosk kioskID: String, fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf] {
+        try await failing("read failed") {
+            try await query(
+                """
+                SELECT removed.seq, encode(node.hash, 'base64') FROM kiosk_log_removed AS removed
+                JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
+                WHERE removed.kiosk_id = \(kioskID) AND removed.seq >= \(seq) AND removed.seq <= \(throughSeq ?? Int64.max)
+                ORDER BY removed.seq LIMIT \(limit)
+                """
+            ).decode((Int64, String).self).map {
+                RemovedLeaf(seq: $0, leafHash: try Self.node(level: 0, index: $0 - 1, hash: $1, of: .kiosk(kioskID)).hash)
+            }
+        }
+    }
+
     public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
         guard !nodes.isEmpty else { return }
         let (table, key, value) = log.nodeRows

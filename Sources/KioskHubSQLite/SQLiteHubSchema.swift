@@ -233,6 +233,18 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Retention: the seqs of each kiosk's events deleted past keeping, whose leaves stay in its log as removed.
+        migrator.registerMigration("v15") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kiosk_log_removed (
+                        kiosk_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        PRIMARY KEY (kiosk_id, seq)
+                    ) WITHOUT ROWID
+                    """
+            )
+        }
         return migrator
     }
 

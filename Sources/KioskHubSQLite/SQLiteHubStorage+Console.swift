@@ -33,11 +33,22 @@ extension SQLiteHubStorage {
 
     public func heldThroughSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64 {
         try await database.read { db in
-            // Counting reads the (kiosk, seq) index once: with no gap the count is the highest seq.
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS held, MAX(seq) AS highest FROM event WHERE kiosk_id = ?", arguments: [kioskID])
-            let (count, highest): (Int64, Int64) = (row?["held"] ?? 0, row?["highest"] ?? 0)
-            if count == highest { return highest }
-            return try Int64.fetchOne(db, sql: Self.firstGapSQL, arguments: [kioskID, kioskID]) ?? 0
+            // The leaves of the stored tree hold seq 1 to its size, events retention removed included.
+            let leaves =
+                try Int64.fetchOne(
+                    db,
+                    sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = ? AND level = 0",
+                    arguments: [kioskID]
+                ) ?? 0
+            // Counting reads the (kiosk, seq) index once: with no gap the count is the highest seq less the leaves.
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) AS held, MAX(seq) AS highest FROM event WHERE kiosk_id = ? AND seq > ?",
+                arguments: [kioskID, leaves]
+            )
+            let (count, highest): (Int64, Int64) = (row?["held"] ?? 0, row?["highest"] ?? leaves)
+            if count == highest - leaves { return highest }
+            return try Int64.fetchOne(db, sql: Self.firstGapSQL, arguments: [kioskID, leaves]) ?? leaves
         }
     }
 
@@ -45,10 +56,11 @@ extension SQLiteHubStorage {
         try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(cursor) FROM event") ?? 0 }
     }
 
-    /// The seq before the first one missing of a kiosk's events (`?` twice the kiosk), 0 when seq 1 is missing.
+    /// The seq before the first one missing of a kiosk's events after the first `leaves` (`?1` the kiosk, `?2` the
+    /// leaves), `leaves` when the one after them is missing.
     static let firstGapSQL = """
-        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = ? AND seq = 1) THEN 0 ELSE (
-            SELECT MIN(seq) FROM event AS held WHERE kiosk_id = ?
+        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = ?1 AND seq = ?2 + 1) THEN ?2 ELSE (
+            SELECT MIN(seq) FROM event AS held WHERE kiosk_id = ?1 AND seq > ?2
                 AND NOT EXISTS (SELECT 1 FROM event AS next WHERE next.kiosk_id = held.kiosk_id AND next.seq = held.seq + 1)
         ) END
         """

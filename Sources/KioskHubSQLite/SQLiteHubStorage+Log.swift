@@ -23,6 +23,23 @@ extension SQLiteHubStorage {
         }
     }
 
+    public func removedLeaves(kiosk kioskID: String, fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT removed.seq, node.hash FROM kiosk_log_removed AS removed
+                    JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
+                    WHERE removed.kiosk_id = ? AND removed.seq >= ? AND removed.seq <= ? ORDER BY removed.seq LIMIT ?
+                    """,
+                arguments: [kioskID, seq, throughSeq ?? Int64.max, limit]
+            ).map { row in
+                let node = try Self.node(level: 0, index: (row["seq"] as Int64) - 1, hash: row["hash"], of: .kiosk(kioskID))
+                return RemovedLeaf(seq: node.index + 1, leafHash: node.hash)
+            }
+        }
+    }
+
     public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
         let (table, key, value) = log.nodeRows
         try await database.write { db in

@@ -32,7 +32,8 @@ public protocol EventStorage: Sendable {
     func events(property: String, matching filter: EventFilter, limit: Int) async throws(KioskError) -> [EventRecord]
     /// The highest `seq` of kiosk `kioskID`'s stored events, 0 for none.
     func highestSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
-    /// The highest `seq` up to which every event of kiosk `kioskID` is stored (0 when its first is not).
+    /// The highest `seq` up to which every event of kiosk `kioskID` is stored, or held by its leaf in the stored tree
+    /// (0 when its first is neither).
     func heldThroughSeq(ofKiosk kioskID: String) async throws(KioskError) -> Int64
     /// The pull-feed cursor of the latest stored event, 0 for none.
     func latestCursor() async throws(KioskError) -> Int64
@@ -42,4 +43,10 @@ public protocol EventStorage: Sendable {
     func addCorrections(_ corrections: [ReadCorrection], kiosk kioskID: String) async throws(KioskError) -> [EventID]
     /// The corrected times the hub holds of those of `ids` that have one.
     func corrections(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: Date]
+    /// The kiosks the hub holds events of, sorted.
+    func eventKiosks() async throws(KioskError) -> [String]
+    /// Deletes up to `limit` of kiosk `kioskID`'s events of seq at most `throughSeq` that occurred, and were received by
+    /// the hub, before `cutoff` (a gate's clock far behind never makes a new event look old), with their corrected
+    /// times, keeping their seqs as removed (their leaves stay in the log), in one transaction; returns how many.
+    func removeEvents(kiosk kioskID: String, throughSeq: Int64, before cutoff: Date, limit: Int) async throws(KioskError) -> Int
 }

@@ -26,6 +26,26 @@ extension Journal {
         }
     }
 
+    /// Up to `limit` leaves of the stored tree from `seq` on (through `throughSeq`, to the end when nil), in seq order,
+    /// of the kiosk's events retention removed: their places and hashes, which stay.
+    public func removedLogLeaves(fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf] {
+        try await read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT log_removed.seq, log_node.hash FROM log_removed JOIN log_node ON log_node.level = 0 AND log_node.idx = log_removed.seq - 1
+                    WHERE log_removed.seq >= ? AND log_removed.seq <= ? ORDER BY log_removed.seq LIMIT ?
+                    """,
+                arguments: [seq, throughSeq ?? Int64.max, limit]
+            )
+            var leaves: [RemovedLeaf] = []
+            while let row = try rows.next() {
+                leaves.append(RemovedLeaf(seq: try row.decode(Int64.self, atIndex: 0), leafHash: try StoredLogNodes.hash(row, atIndex: 1)))
+            }
+            return leaves
+        }
+    }
+
     /// Appends the leaves whose hashes are `leafHashes` to a stored tree of `size` leaves, in one transaction: each
     /// stores its leaf and the subtrees it completes (O(log n) reads and writes). Returns false, storing nothing,
     /// when the tree no longer has `size` leaves (another process appended first).

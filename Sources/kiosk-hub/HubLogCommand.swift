@@ -71,7 +71,8 @@ struct HubLogCommand: AsyncParsableCommand {
             for check in checks {
                 if check.problems.isEmpty {
                     let noun = check.name.hasPrefix("audit/") ? (check.leaves == 1 ? "entry" : "entries") : (check.leaves == 1 ? "event" : "events")
-                    print("\(check.name): log verified: \(check.leaves) \(noun)")
+                    let gone = check.removed > 0 ? " (\(check.removed) removed or erased, their leaf hashes kept)" : ""
+                    print("\(check.name): log verified: \(check.leaves) \(noun)\(gone)")
                 } else {
                     failed = true
                     for problem in check.problems { print("\(check.name): \(problem)") }

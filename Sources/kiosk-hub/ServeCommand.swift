@@ -5,6 +5,7 @@ import KioskHub
 import KioskHubDatabase
 import KioskHubServer
 import KioskHubStorage
+import KioskStore
 import KioskSystemd
 import Logging
 import ServiceLifecycle
@@ -72,6 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
         services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))
         let logKeys = HubLogKeySource(store: store, logName: configuration.logName)
         services.append(.init(service: AuditCheckpointService(store: store, keys: logKeys, readiness: readiness, logger: logger)))
+        if let retention = configuration.retention {
+            services.append(
+                .init(
+                    service: RetentionService(policy: configuration.attendance, logger: logger) { now throws(KioskError) in
+                        guard readiness.reasonNotReady == nil else { return nil }
+                        return try await store.removeEvents(pastKeeping: retention, now: now)
+                    }
+                )
+            )
+        }
         for service in store.storage.backgroundServices {
             services.append(.init(service: service, successTerminationBehavior: .ignore))
         }

@@ -42,13 +42,14 @@ struct LogVerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.load().configuration
         let journal = try Journal.open(path: configuration.journalPath, kioskID: configuration.kioskID, for: .reading)
-        let (events, problems) = try await GateLogVerification.verify(journal)
+        let (events, removed, problems) = try await GateLogVerification.verify(journal)
         guard problems.isEmpty else {
             for problem in problems { print(problem) }
             throw ExitCode(65)
         }
         let kept = try await journal.keptCheckpoints().map { "\($0.kind) up to seq \($0.size)" }
-        print("log verified: \(events) events" + (kept.isEmpty ? ", no checkpoint yet" : "; checkpoints: \(kept.joined(separator: ", "))"))
+        let gone = removed > 0 ? " (\(removed) removed or erased, their leaf hashes kept)" : ""
+        print("log verified: \(events) events\(gone)" + (kept.isEmpty ? ", no checkpoint yet" : "; checkpoints: \(kept.joined(separator: ", "))"))
     }
 }
 

@@ -38,12 +38,13 @@ struct ConfigurationErrorTests {
         ),
         BadConfiguration(
             text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
-            message: "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards])"
+            message:
+                "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal])"
         ),
         BadConfiguration(
             text: "debounce_seconds = 10\n[attendance]\n",
             message: "kiosk.conf:1: debounce_seconds: unknown key outside any section "
-                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards])"
+                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal])"
         ),
         BadConfiguration(
             text: "[attendance]\n# curfue = \"22:30\"\ncurfue = \"22:30\"\n",

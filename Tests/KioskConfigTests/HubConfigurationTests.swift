@@ -40,7 +40,12 @@ import Testing
     #expect(throws: KioskError(.configuration, "hub.conf:2: [hub] idle_timeout_seconds: 0 is out of range; give 1 to 3600 seconds")) {
         try HubConfigurationLoader.parse("[hub]\nidle_timeout_seconds = 0\n", file: "hub.conf")
     }
-    #expect(throws: KioskError(.configuration, "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance], [alerts], [reports])")) {
+    #expect(
+        throws: KioskError(
+            .configuration,
+            "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention])"
+        )
+    ) {
         try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")
     }
 }
@@ -64,4 +69,20 @@ import Testing
             """
         )
     ) { try HubConfigurationLoader.parse(file, file: "hub.conf") }
+}
+
+/// `keep_days` keeps at least a year on the hub and on a kiosk alike; absent, everything is kept.
+@Test func keepDaysBelowAYearIsAConfigurationErrorNamingTheKey() throws {
+    #expect(try HubConfigurationLoader.parse("", file: "hub.conf").retention == nil)
+    #expect(try HubConfigurationLoader.parse("[retention]\nkeep_days = 400\n", file: "hub.conf").retention == RetentionPolicy(keepDays: 400))
+    let below = "364 is below 365: records are kept at least a year; give 365 or more, or remove the key to keep everything"
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [retention] keep_days: \(below)")) {
+        try HubConfigurationLoader.parse("[retention]\nkeep_days = 364\n", file: "hub.conf")
+    }
+    let kiosk = try ConfigurationLoader.parse("[kiosk]\nid = \"gate-1\"\n[journal]\nkeep_days = 365\n", file: "/etc/kiosk/kiosk.conf")
+    #expect(kiosk.retention == RetentionPolicy(keepDays: 365))
+    let thirty = "30 is below 365: records are kept at least a year; give 365 or more, or remove the key to keep everything"
+    #expect(throws: KioskError(.configuration, "kiosk.conf:4: [journal] keep_days: \(thirty)")) {
+        try ConfigurationLoader.parse("[kiosk]\nid = \"gate-1\"\n[journal]\nkeep_days = 30\n", file: "kiosk.conf")
+    }
 }

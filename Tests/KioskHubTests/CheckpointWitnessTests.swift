@@ -135,7 +135,7 @@ import Testing
         #expect(lines.count == 6 && lines[0].contains(events[0].id))
 
         let clean = try await store.verifyLogs(property: nil, kiosk: nil, keys: keys)
-        #expect(clean.first == LogCheck(name: "gate-1", leaves: 6, problems: []))
+        #expect(clean.first == LogCheck(name: "gate-1", leaves: 6, removed: 0, problems: []))
         #expect(clean.dropFirst().map(\.name) == ["audit/default"] && clean.allSatisfy(\.problems.isEmpty), "\(clean)")
         _ = try await hub.sql("UPDATE event SET student_id = 'S009' WHERE kiosk_id = 'gate-1' AND seq = 3")
         let edited = try await store.verifyLogs(property: HubProperty.defaultID, kiosk: "gate-1", keys: keys)

@@ -34,15 +34,34 @@ import Testing
     }
 
     /// The tree of `events` as the recomputation reads them, a page at a time from a seq on.
-    static func recomputed(_ events: [EventRecord]) async throws -> (tree: InMemoryMerkleTree, problem: String?) {
-        try await EventLogRecomputation.tree(of: "the test") { (seq, limit) throws(KioskError) in
-            Array(events.drop { $0.seq < seq }.prefix(limit))
-        }
+    static func recomputed(_ events: [EventRecord], removed: [RemovedLeaf] = []) async throws -> (tree: InMemoryMerkleTree, problem: String?) {
+        let source = EventLogSource(
+            events: { (seq, limit) throws(KioskError) in Array(events.drop { $0.seq < seq }.prefix(limit)) },
+            removedLeaves: { (seq, through, limit) throws(KioskError) in
+                Array(removed.drop { $0.seq < seq }.prefix { $0.seq <= through ?? .max }.prefix(limit))
+            }
+        )
+        let (tree, gone, problem) = try await EventLogRecomputation.tree(of: "the test", from: source)
+        #expect(gone == Int64(removed.count) || problem != nil)
+        return (tree, problem)
     }
 
     @Test func everyPageEntersTheTreeInSeqOrder() async throws {
         let events = try Self.events(EventLogRecomputation.pageSize * 2 + 345)
         let (tree, problem) = try await Self.recomputed(events)
+        #expect(problem == nil)
+        let expected = InMemoryMerkleTree(leafHashes: try events.map { try EventLeaf($0).leafHash })
+        #expect(tree.size == Int64(events.count))
+        #expect(try MerkleTree.root(size: tree.size, from: tree) == MerkleTree.root(size: expected.size, from: expected))
+    }
+
+    /// Retention removed the first 15,000 events and one in the middle of the rest: their kept leaf hashes take their
+    /// places, over pages that hold only removed leaves, only events, and both.
+    @Test func removedLeavesKeepTheirPlaces() async throws {
+        let events = try Self.events(EventLogRecomputation.pageSize * 2 + 345)
+        let gone = Set<Int64>(Array(1...15_000) + [17_777])
+        let removed = try events.filter { gone.contains($0.seq) }.map { RemovedLeaf(seq: $0.seq, leafHash: try EventLeaf($0).leafHash) }
+        let (tree, problem) = try await Self.recomputed(events.filter { !gone.contains($0.seq) }, removed: removed)
         #expect(problem == nil)
         let expected = InMemoryMerkleTree(leafHashes: try events.map { try EventLeaf($0).leafHash })
         #expect(tree.size == Int64(events.count))
