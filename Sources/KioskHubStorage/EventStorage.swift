@@ -43,6 +43,9 @@ public protocol EventStorage: Sendable {
     func addCorrections(_ corrections: [ReadCorrection], kiosk kioskID: String) async throws(KioskError) -> [EventID]
     /// The corrected times the hub holds of those of `ids` that have one.
     func corrections(ofEvents ids: [EventID]) async throws(KioskError) -> [EventID: Date]
+    /// The events of `property` about one student: theirs, and those with one of `uids` (their cards' reads before
+    /// they were enrolled), oldest first.
+    func events(property: String, ofStudent studentID: String, orUIDs uids: [String]) async throws(KioskError) -> [EventRecord]
     /// The kiosks the hub holds events of, sorted.
     func eventKiosks() async throws(KioskError) -> [String]
     /// Deletes up to `limit` of kiosk `kioskID`'s events of seq at most `throughSeq` that occurred, and were received by

@@ -17,7 +17,7 @@ struct KioskHubCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, MusterCommand.self,
             UserCommand.self, HubPassCommand.self, AlertsCommand.self, HubLogCommand.self, AuditCommand.self,
-            MigrateStoreCommand.self, BackupCommand.self, RestoreCommand.self,
+            MigrateStoreCommand.self, BackupCommand.self, RestoreCommand.self, StudentCommand.self,
         ]
     )
 
