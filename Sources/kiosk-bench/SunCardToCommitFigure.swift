@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskCards
 import KioskCore
 import KioskTesting
@@ -111,7 +112,7 @@ struct SunCardToCommitFigure: BenchFigure {
     }
 
     private static func threadCPUSeconds() -> Double {
-        var time = timespec()
+        var time = Glibc.timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
