@@ -18,6 +18,5 @@ enum BenchFigures {
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
         TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(), RefillFigure(),
-        BackupUnderLoadFigure(),
     ]
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import KioskCards
 import KioskCore
 import KioskTesting
@@ -112,7 +111,7 @@ struct SunCardToCommitFigure: BenchFigure {
     }
 
     private static func threadCPUSeconds() -> Double {
-        var time = Glibc.timespec()
+        var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
