@@ -255,7 +255,7 @@ let package = Package(
             dependencies: [
                 "KioskHubStorage", "KioskHubSQLite", "KioskHubPostgres",
                 "KioskHub", "KioskHubServer", "KioskHubDatabase", "KioskConsole", "KioskCore", "KioskConfig", "KioskReports", "KioskPrinting",
-                "KioskLog", "KioskStore",
+                "KioskLog", "KioskStore", "KioskWire",
                 "KioskSystemd", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -269,7 +269,7 @@ let package = Package(
             dependencies: [
                 // No hub code: `kiosk demo` runs `kiosk-hub` as a process of its own.
                 "KioskCore", "KioskCards", "KioskConfig", "KioskJournal", "KioskReports", "KioskPrinting", "KioskReaders", "KioskDaemon", "KioskSync",
-                "KioskGateLog", "KioskLog", "CSystemClock", "CMalloc", "KioskCommandLine",
+                "KioskGateLog", "KioskLog", "KioskWire", "CSystemClock", "CMalloc", "KioskCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

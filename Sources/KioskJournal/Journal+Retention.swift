@@ -11,10 +11,10 @@ extension Journal {
     static let eventsPerRetentionStep = 2_000
 
     /// Removes the events that occurred before `cutoff` (by their corrected time when they have one) and that the hub
-    /// acknowledged (any gate's), with their corrected times. Kept whatever their age: an event pending, quarantined or with a correction pending; one of
-    /// this kiosk's not yet in the stored tree, and its latest (the next seq follows it); and a card's highest SUN
-    /// counter (a replay of an older read stays refused). The seqs of the kiosk's own are kept, so their leaves count as
-    /// removed, not missing. Returns how many were removed.
+    /// acknowledged (any gate's), with their corrected times. Kept whatever their age: an event pending, quarantined
+    /// or with a correction pending; one of this kiosk's not yet in the stored tree, and its latest (the next seq
+    /// follows it); and a card's highest SUN counter (a replay of an older read stays refused). The seqs of the
+    /// kiosk's own are kept, so their leaves count as removed, not missing. Returns how many were removed.
     @discardableResult
     public func removeEvents(before cutoff: Date) async throws(KioskError) -> Int {
         let kioskID = self.kioskID

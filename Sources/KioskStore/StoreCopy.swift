@@ -32,8 +32,10 @@ public enum StoreCopy {
         let restoring = path + ".restoring"
         try write(restoring) { partial in
             unlink(partial)
-            guard (try? FileManager.default.copyItem(atPath: file, toPath: partial)) != nil else {
-                throw KioskError(.ioError, "cannot copy \(file): \(String(cString: strerror(errno)))")
+            do {
+                try FileManager.default.copyItem(atPath: file, toPath: partial)
+            } catch {
+                throw KioskError(.ioError, "cannot copy \(file): \(error.localizedDescription)")
             }
             try check(partial, as: file, schema: schema)
         }

@@ -9,6 +9,11 @@ public enum EventLogRecomputation {
     /// How many lines one page read holds.
     public static let pageSize = 10_000
 
+    /// What `log verify` adds to its count of leaves when `removed` of them are kept leaf hashes only ("" for none).
+    public static func keptLeavesNote(removed: Int64) -> String {
+        removed > 0 ? " (\(removed) removed or erased, their leaf hashes kept)" : ""
+    }
+
     /// The tree of `log`'s lines, how many of them were removed or erased leaves, and why it stops early, if it does;
     /// `holder` names where the events are kept ("the journal", "the hub"). The next page is read while the leaves of
     /// this one are hashed, each half of them at once.

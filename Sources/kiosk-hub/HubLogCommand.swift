@@ -2,6 +2,7 @@ import ArgumentParser
 import KioskCore
 import KioskHub
 import KioskLog
+import KioskWire
 
 /// `kiosk-hub log key|verify|proof|checkpoint|export`: the hub's side of the kiosks' signed logs (CONTRACT.md "Signed
 /// logs").
@@ -71,7 +72,7 @@ struct HubLogCommand: AsyncParsableCommand {
             for check in checks {
                 if check.problems.isEmpty {
                     let noun = check.name.hasPrefix("audit/") ? (check.leaves == 1 ? "entry" : "entries") : (check.leaves == 1 ? "event" : "events")
-                    let gone = check.removed > 0 ? " (\(check.removed) removed or erased, their leaf hashes kept)" : ""
+                    let gone = EventLogRecomputation.keptLeavesNote(removed: check.removed)
                     print("\(check.name): log verified: \(check.leaves) \(noun)\(gone)")
                 } else {
                     failed = true

@@ -5,6 +5,7 @@ import KioskCore
 import KioskGateLog
 import KioskJournal
 import KioskLog
+import KioskWire
 
 /// `kiosk log key|verify|export`: the gate's signed log (CONTRACT.md "Signed logs").
 struct LogCommand: AsyncParsableCommand {
@@ -48,7 +49,7 @@ struct LogVerifyCommand: AsyncParsableCommand {
             throw ExitCode(65)
         }
         let kept = try await journal.keptCheckpoints().map { "\($0.kind) up to seq \($0.size)" }
-        let gone = removed > 0 ? " (\(removed) removed or erased, their leaf hashes kept)" : ""
+        let gone = EventLogRecomputation.keptLeavesNote(removed: removed)
         print("log verified: \(events) events\(gone)" + (kept.isEmpty ? ", no checkpoint yet" : "; checkpoints: \(kept.joined(separator: ", "))"))
     }
 }
