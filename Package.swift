@@ -123,7 +123,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "KioskWire", dependencies: ["KioskCore", "KioskLog"], swiftSettings: strictSettings),
+        .target(
+            name: "KioskWire",
+            dependencies: ["KioskCore", "KioskLog", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // The signed logs of LOG-FORMAT.md: leaf bytes, Merkle trees over stored subtrees, signed checkpoints, proof files.
         .target(name: "KioskLog", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .target(

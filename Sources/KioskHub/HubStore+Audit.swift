@@ -28,21 +28,23 @@ extension HubStore {
         )
     }
 
-    /// The audit entries of `property` (of every property when nil) made at or after `since`, in seq order.
+    /// The audit entries of `property` (of every property when nil) made at or after `since`, in seq order; not those
+    /// an erasure emptied.
     public func auditEntries(property: String?, since: Date? = nil) async throws(KioskError) -> [AuditEntry] {
         let properties = if let property { [try await self.property(property).id] } else { try await storage.auditedProperties() }
         var entries: [AuditEntry] = []
         for property in properties {
             try await forEachAuditEntry(of: property) { entry in
-                if since.map({ entry.at >= $0 }) ?? true { entries.append(entry) }
+                if entry.removedLeafHash == nil, since.map({ entry.at >= $0 }) ?? true { entries.append(entry) }
             }
         }
         return entries
     }
 
-    /// Gives each line of `property`'s audit log (LOG-FORMAT.md section 8: each entry's JSON, in seq order) to `line`.
+    /// Gives each line of `property`'s audit log (LOG-FORMAT.md section 8: each entry's JSON, or the kept leaf hash of
+    /// one an erasure emptied, in seq order) to `line`.
     public func exportAudit(property: String, _ line: (String) -> Void) async throws(KioskError) {
-        try await forEachAuditEntry(of: try await self.property(property).id) { line($0.json) }
+        try await forEachAuditEntry(of: try await self.property(property).id) { line($0.exportLine) }
     }
 
     /// The latest signed checkpoint of `property`'s audit log, signed now with `keys.log` when the log has grown since
@@ -50,7 +52,7 @@ extension HubStore {
     public func auditCheckpoint(property: String, keys: HubLogKeys, now: Date) async throws(KioskError) -> AuditCheckpoint? {
         let latest = try await storage.auditCheckpoint(property: property)
         let size = try await extendTree(.audit(property: property), toAtLeast: .max) { (seq, limit) throws(KioskError) in
-            try await storage.auditEntries(property: property, fromSeq: seq, limit: limit).map { ($0.seq, try? $0.leaf.leafHash) }
+            try await storage.auditEntries(property: property, fromSeq: seq, limit: limit).map { ($0.seq, try? $0.leafHash) }
         }
         guard size > latest?.size ?? 0 else { return latest }
         let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }

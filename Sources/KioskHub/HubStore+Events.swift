@@ -22,6 +22,7 @@ extension HubStore {
             }
         }
         let insertions = try await storage.insert(valid.map(\.record), property: property, receivedAt: receivedAt)
+        try await eraseLateEvents(zip(valid, insertions).filter { $0.1 == .stored }.map(\.0.record), property: property)
         if insertions.contains(.stored) { await storage.announce(.day(property: property)) }
         for ((index, _), insertion) in zip(valid, insertions) {
             let id = events[index].id

@@ -148,11 +148,17 @@ extension HubStore {
         return .success((signed, vkey))
     }
 
-    /// Brings the stored tree of `kioskID`'s log up to its events the hub holds in seq order, stopping once it has
-    /// `size` leaves or at the first gap; returns its size.
+    /// Brings the stored tree of `kioskID`'s log up to its events the hub holds in seq order (an erased one by the
+    /// leaf hash it kept), stopping once it has `size` leaves or at the first gap; returns its size.
     func extendLog(kiosk kioskID: String, toAtLeast size: Int64) async throws(KioskError) -> Int64 {
-        try await extendTree(.kiosk(kioskID), toAtLeast: size) { (seq, limit) throws(KioskError) in
-            try await storage.kioskEvents(kiosk: kioskID, fromSeq: seq, limit: limit).map { ($0.seq, try? EventLeaf($0).leafHash) }
+        let log = logSource(kiosk: kioskID)
+        return try await extendTree(.kiosk(kioskID), toAtLeast: size) { (seq, limit) throws(KioskError) in
+            try await log.lines(fromSeq: seq, limit: limit).map { line in
+                switch line {
+                case .event(let event): (event.seq, try? EventLeaf(event).leafHash)
+                case .removed(let leaf): (leaf.seq, leaf.leafHash)
+                }
+            }
         }
     }
 

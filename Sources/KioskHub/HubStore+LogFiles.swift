@@ -35,7 +35,7 @@ extension HubStore {
     }
 
     /// Kiosk `kioskID`'s log as the hub holds it: its events, and the kept leaves of those removed or erased.
-    private func logSource(kiosk kioskID: String) -> EventLogSource {
+    func logSource(kiosk kioskID: String) -> EventLogSource {
         let storage = self.storage
         return EventLogSource(
             events: { (seq, limit) throws(KioskError) in try await storage.kioskEvents(kiosk: kioskID, fromSeq: seq, limit: limit) },
@@ -74,13 +74,15 @@ extension HubStore {
         for audited in try await storage.auditedProperties() where property == nil || audited == property {
             var tree = InMemoryMerkleTree()
             var stop: String?
+            var removed: Int64 = 0
             try await forEachAuditEntry(of: audited) { (entry) throws(KioskError) in
                 guard stop == nil else { return }
                 guard entry.seq == tree.size + 1 else {
                     stop = "seq \(tree.size + 1): missing from the hub (the next entry is seq \(entry.seq))"
                     return
                 }
-                do { tree.append(try entry.leaf.leafHash) } catch { stop = "seq \(entry.seq): the entry cannot enter the audit log: \(error)" }
+                do { tree.append(try entry.leafHash) } catch { stop = "seq \(entry.seq): the entry cannot enter the audit log: \(error)" }
+                if entry.removedLeafHash != nil { removed += 1 }
             }
             let checkpoint = try await storage.auditCheckpoint(property: audited)?.text
             let problems = try await problems(of: .audit(property: audited), tree: tree, stop: stop, checkpoint: checkpoint) { signed in
@@ -93,7 +95,7 @@ extension HubStore {
                     return "\(error)"
                 }
             }
-            checks.append(LogCheck(name: "audit/" + audited, leaves: tree.size, removed: 0, problems: problems))
+            checks.append(LogCheck(name: "audit/" + audited, leaves: tree.size, removed: removed, problems: problems))
         }
         return checks
     }

@@ -46,6 +46,25 @@ public struct StudentExport: Sendable, Encodable {
 extension HubStore {
     /// Everything `property` holds about student `studentID`; `.dataError` when it holds nothing of them.
     public func exportStudent(_ studentID: String, property propertyID: String) async throws(KioskError) -> StudentExport {
+        let (_, entry, cards, events, passes, alerts) = try await holdings(ofStudent: studentID, property: propertyID)
+        return StudentExport(
+            student: entry.map { WireRoster([$0]).students[0] },
+            cards: cards,
+            passes: WireRoster([], passes: passes).passes,
+            requests: [],
+            events: events.map(WireEvent.init),
+            alerts: alerts,
+            parentContacts: []
+        )
+    }
+
+    /// What `propertyID` holds about student `studentID`: the property, their roster entry, every card UID held about
+    /// them (their tags, then their events' UIDs), their events and their cards' reads, their passes, and the alerts
+    /// naming them or one of their cards; `.dataError` (`.notFound`) when it holds none of the first four.
+    func holdings(
+        ofStudent studentID: String,
+        property propertyID: String
+    ) async throws(KioskError) -> (HubProperty, RosterEntry?, cards: [String], [EventRecord], [LeavePass], [Alert]) {
         let property = try await self.property(propertyID)
         let entry = try await storage.roster(property: property.id).first { $0.student.id == studentID }
         let tags = entry?.tags.map(\.hex) ?? []
@@ -59,14 +78,6 @@ extension HubStore {
         let alerts = try await storage.alerts(property: property.id, events: nil, since: nil).map(\.alert).filter { alert in
             alert.students.contains { $0.studentId == studentID } || alert.uid.map(cards.contains) == true
         }
-        return StudentExport(
-            student: entry.map { WireRoster([$0]).students[0] },
-            cards: cards,
-            passes: WireRoster([], passes: passes).passes,
-            requests: [],
-            events: events.map(WireEvent.init),
-            alerts: alerts,
-            parentContacts: []
-        )
+        return (property, entry, cards, events, passes, alerts)
     }
 }

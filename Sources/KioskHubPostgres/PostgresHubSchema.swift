@@ -341,6 +341,24 @@ enum PostgresHubSchema {
                 """
             ]
         ),
+        (
+            // Erased events and audit entries keep their original leaves' hashes; erased students stay pseudonyms in
+            // past days' reports, as the SQLite hub's `v16`.
+            "v17",
+            [
+                "ALTER TABLE event ADD COLUMN leaf_hash BYTEA",
+                "ALTER TABLE audit_entry ADD COLUMN leaf_hash BYTEA",
+                """
+                CREATE TABLE erased_student (
+                    property_id TEXT COLLATE "C" NOT NULL,
+                    pseudonym TEXT COLLATE "C" NOT NULL,
+                    erased_at BIGINT NOT NULL,
+                    subjects TEXT COLLATE "C" NOT NULL,
+                    PRIMARY KEY (property_id, pseudonym)
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Brings the database up to date, or refuses it.

@@ -1,6 +1,7 @@
 public import Foundation
 public import KioskCore
 public import KioskHubStorage
+import KioskLog
 import KioskStore
 import PostgresNIO
 
@@ -31,10 +32,18 @@ extension PostgresHubStorage {
         try await failing("read failed") {
             try await query(
                 """
-                SELECT seq, id, at, actor, action, subject, detail FROM audit_entry
+                SELECT seq, id, at, actor, action, subject, detail, encode(leaf_hash, 'base64') FROM audit_entry
                 WHERE property_id = \(property) AND seq >= \(seq) ORDER BY seq LIMIT \(limit)
                 """
-            ).decode((Int64, String, Int64, String, String, String, String).self).map { seq, id, at, actor, action, subject, detail in
+            ).decode((Int64, String, Int64, String, String, String, String, String?).self).map {
+                seq,
+                id,
+                at,
+                actor,
+                action,
+                subject,
+                detail,
+                leafHash in
                 AuditEntry(
                     id: id,
                     property: property,
@@ -43,7 +52,8 @@ extension PostgresHubStorage {
                     actor: actor,
                     action: action,
                     subject: subject,
-                    detail: detail
+                    detail: detail,
+                    removedLeafHash: leafHash.flatMap(MerkleHash.init(base64:))
                 )
             }
         }

@@ -17,7 +17,7 @@ extension PostgresHubStorage {
     public func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         try await failing("read failed") {
             let rows = try await query(
-                "SELECT \(unescaped: Self.eventColumns) FROM event WHERE kiosk_id = \(kioskID) AND seq >= \(seq) ORDER BY seq LIMIT \(limit)"
+                "SELECT \(unescaped: Self.eventColumns) FROM event WHERE kiosk_id = \(kioskID) AND seq >= \(seq) AND leaf_hash IS NULL ORDER BY seq LIMIT \(limit)"
             )
             return try Self.positionedRecords(rows).map(\.record)
         }
@@ -30,7 +30,10 @@ extension PostgresHubStorage {
                 SELECT removed.seq, encode(node.hash, 'base64') FROM kiosk_log_removed AS removed
                 JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
                 WHERE removed.kiosk_id = \(kioskID) AND removed.seq >= \(seq) AND removed.seq <= \(throughSeq ?? Int64.max)
-                ORDER BY removed.seq LIMIT \(limit)
+                UNION ALL
+                SELECT seq, encode(leaf_hash, 'base64') FROM event
+                WHERE kiosk_id = \(kioskID) AND seq >= \(seq) AND seq <= \(throughSeq ?? Int64.max) AND leaf_hash IS NOT NULL
+                ORDER BY 1 LIMIT \(limit)
                 """
             ).decode((Int64, String).self).map {
                 RemovedLeaf(seq: $0, leafHash: try Self.node(level: 0, index: $0 - 1, hash: $1, of: .kiosk(kioskID)).hash)

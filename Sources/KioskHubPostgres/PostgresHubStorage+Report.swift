@@ -41,18 +41,28 @@ extension PostgresHubStorage {
         ).decode((String, String, String).self) {
             students.append(Student(id: id, name: name, room: room, status: .active))
         }
-        // One index seek backwards per active student, as SQLite's correlated subquery does; a tap whose time was
-        // corrected counts at its corrected time (those are few, read apart).
+        for pseudonym in try await run(
+            "SELECT pseudonym FROM erased_student WHERE property_id = \(property) AND erased_at > \(start) ORDER BY pseudonym",
+            on: connection
+        ).decode(String.self) {
+            students.append(StudentErasure.reportedStudent(pseudonym))
+        }
+        // One index seek backwards per student the day counts (the active ones, and those erased since under their
+        // pseudonyms), as SQLite's correlated subquery does; a tap whose time was corrected counts at its corrected
+        // time (those are few, read apart).
         let uncorrected = try await acceptedTaps(
             """
             SELECT prior.student_id, prior.id, prior.occurred_at, prior.direction
-            FROM student CROSS JOIN LATERAL (
+            FROM (
+                SELECT property_id, id FROM student WHERE status = 'active'
+                UNION ALL SELECT property_id, pseudonym FROM erased_student WHERE erased_at > \(start)
+            ) AS student CROSS JOIN LATERAL (
                 SELECT student_id, id, occurred_at, direction FROM event
                 WHERE property_id = student.property_id AND student_id = student.id AND outcome = 'accepted' AND occurred_at < \(start)
                     AND direction IN ('in', 'out') AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id)
                 ORDER BY occurred_at DESC, id DESC LIMIT 1
             ) AS prior
-            WHERE student.property_id = \(property) AND student.status = 'active'
+            WHERE student.property_id = \(property)
             """,
             on: connection
         )
@@ -60,9 +70,11 @@ extension PostgresHubStorage {
             """
             SELECT event.student_id, event.id, event_correction.corrected_at, event.direction
             FROM event_correction JOIN event ON event.id = event_correction.event_id
-            JOIN student ON student.property_id = event.property_id AND student.id = event.student_id
+            JOIN (
+                SELECT property_id, id FROM student WHERE status = 'active'
+                UNION ALL SELECT property_id, pseudonym FROM erased_student WHERE erased_at > \(start)
+            ) AS student ON student.property_id = event.property_id AND student.id = event.student_id
             WHERE event.property_id = \(property) AND event_correction.corrected_at < \(start) AND event.outcome = 'accepted'
-                AND student.status = 'active'
             """,
             on: connection
         )

@@ -245,6 +245,24 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Erasure: an erased event or audit entry keeps its row and the hash of its original leaf (its content
+        // changed or gone); an erased student stays a pseudonym in past days' reports, with the digests of their id
+        // and cards (space-separated) for the gates.
+        migrator.registerMigration("v16") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE event ADD COLUMN leaf_hash BLOB;
+                    ALTER TABLE audit_entry ADD COLUMN leaf_hash BLOB;
+                    CREATE TABLE erased_student (
+                        property_id TEXT NOT NULL,
+                        pseudonym TEXT NOT NULL,
+                        erased_at INTEGER NOT NULL,
+                        subjects TEXT NOT NULL,
+                        PRIMARY KEY (property_id, pseudonym)
+                    ) WITHOUT ROWID;
+                    """
+            )
+        }
         return migrator
     }
 

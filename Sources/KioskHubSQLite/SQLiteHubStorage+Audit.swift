@@ -2,6 +2,7 @@ public import Foundation
 import GRDB
 public import KioskCore
 public import KioskHubStorage
+import KioskLog
 import KioskStore
 
 extension SQLiteHubStorage {
@@ -30,7 +31,7 @@ extension SQLiteHubStorage {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT seq, id, at, actor, action, subject, detail FROM audit_entry
+                    SELECT seq, id, at, actor, action, subject, detail, leaf_hash FROM audit_entry
                     WHERE property_id = ? AND seq >= ? ORDER BY seq LIMIT ?
                     """,
                 arguments: [property, seq, limit]
@@ -43,7 +44,8 @@ extension SQLiteHubStorage {
                     actor: row["actor"],
                     action: row["action"],
                     subject: row["subject"],
-                    detail: row["detail"]
+                    detail: row["detail"],
+                    removedLeafHash: (row["leaf_hash"] as Data?).flatMap { MerkleHash(bytes: Array($0)) }
                 )
             }
         }

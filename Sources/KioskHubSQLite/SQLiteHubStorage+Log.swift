@@ -17,7 +17,7 @@ extension SQLiteHubStorage {
         try await database.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?",
+                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? AND leaf_hash IS NULL ORDER BY seq LIMIT ?",
                 arguments: [kioskID, seq, limit]
             ).map(EventColumns.record)
         }
@@ -30,7 +30,10 @@ extension SQLiteHubStorage {
                 sql: """
                     SELECT removed.seq, node.hash FROM kiosk_log_removed AS removed
                     JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
-                    WHERE removed.kiosk_id = ? AND removed.seq >= ? AND removed.seq <= ? ORDER BY removed.seq LIMIT ?
+                    WHERE removed.kiosk_id = ?1 AND removed.seq >= ?2 AND removed.seq <= ?3
+                    UNION ALL
+                    SELECT seq, leaf_hash FROM event WHERE kiosk_id = ?1 AND seq >= ?2 AND seq <= ?3 AND leaf_hash IS NOT NULL
+                    ORDER BY 1 LIMIT ?4
                     """,
                 arguments: [kioskID, seq, throughSeq ?? Int64.max, limit]
             ).map { row in

@@ -37,8 +37,17 @@ public struct SQLiteHubStorage: HubStorage {
 
     /// Opens (creating if needed) `hub.sqlite` in `dataDirectory`.
     public static func open(dataDirectory: String) throws(KioskError) -> SQLiteHubStorage {
-        let path = (dataDirectory as NSString).appendingPathComponent("hub.sqlite")
-        return SQLiteHubStorage(database: try StoreDatabase.open(path: path, schema: SQLiteHubSchema.schema, footprint: .hub))
+        try open(path: databasePath(dataDirectory: dataDirectory))
+    }
+
+    /// Closes the database; the storage is not used afterwards.
+    public func close() throws(KioskError) {
+        try database.close()
+    }
+
+    /// Opens (creating if needed) the hub database at `path`.
+    public static func open(path: String) throws(KioskError) -> SQLiteHubStorage {
+        SQLiteHubStorage(database: try StoreDatabase.open(path: path, schema: SQLiteHubSchema.schema, footprint: .hub))
     }
 
     public func isHealthy() async -> Bool {

@@ -1,5 +1,6 @@
 public import Foundation
 public import KioskCore
+public import KioskLog
 
 /// The hub's own actions, one audit log per property (CONTRACT.md "Signed logs"): the entries, in seq order with no
 /// gap, and the latest checkpoint the hub signed of each. The tree's nodes are kept as `LogStorage` keeps every log's.
@@ -35,8 +36,22 @@ public struct AuditEntry: Sendable, Hashable {
     public var subject: String
     /// One line of text; empty if none.
     public var detail: String
+    /// For an entry an erasure emptied (its actor, subject and detail gone): the hash its leaf had, which stays its
+    /// place in the log.
+    public var removedLeafHash: MerkleHash?
 
-    public init(id: String, property: String, seq: Int64, at: Date, actor: String, action: String, subject: String, detail: String) {
+    public init(
+        id: String,
+        property: String,
+        seq: Int64,
+        at: Date,
+        actor: String,
+        action: String,
+        subject: String,
+        detail: String,
+        removedLeafHash: MerkleHash? = nil
+    ) {
+        self.removedLeafHash = removedLeafHash
         self.id = id
         self.property = property
         self.seq = seq

@@ -4,10 +4,12 @@ public import ServiceLifecycle
 
 /// Where the hub keeps what it knows, one protocol per concern (properties, events and the feed, rosters and passes,
 /// gates and their tokens, accounts and sessions, alerts and their outbox, the kiosks' signed logs, the hub's audit
-/// logs) and what a whole database adds: health, background work, the announcements of its commits. One implementation per database (`SQLiteHubStorage` is the
+/// logs, erasure) and what a whole database adds: health, background work, the announcements of its commits. One implementation per database (`SQLiteHubStorage` is the
 /// embedded default). Implementations only store and fetch, each property's rows apart; the rules (validation,
 /// verdicts, tokens, reports) live once, in `HubStore`.
-public protocol HubStorage: PropertyStorage, EventStorage, RosterStorage, GateStorage, AccountStorage, AlertStorage, LogStorage, AuditStorage {
+public protocol HubStorage: PropertyStorage, EventStorage, RosterStorage, GateStorage, AccountStorage, AlertStorage, LogStorage, AuditStorage,
+    ErasureStorage
+{
     /// Whether the database answers a query.
     func isHealthy() async -> Bool
     /// What the storage runs beside a serving hub (the SQLite hub's checkpoints, hearing of other processes'

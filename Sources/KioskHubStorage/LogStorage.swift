@@ -8,10 +8,10 @@ public import KioskLog
 public protocol LogStorage: Sendable {
     /// How many leaves the stored tree of `log` holds.
     func logSize(of log: StoredLog) async throws(KioskError) -> Int64
-    /// Up to `limit` of `kioskID`'s stored events from `seq` on, in seq order.
+    /// Up to `limit` of `kioskID`'s stored events from `seq` on, in seq order, none an erasure changed.
     func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord]
     /// Up to `limit` leaves of `kioskID`'s stored tree from `seq` on (through `throughSeq`, to the end when nil), in seq
-    /// order, of the events retention deleted: their places and hashes, which stay.
+    /// order, of the events retention deleted or an erasure changed: their places and hashes, which stay.
     func removedLeaves(kiosk kioskID: String, fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf]
     /// Stores `nodes` of `log`'s tree in one transaction. A node already stored is left as it is: a node's hash
     /// follows from the leaves below it, which never change, so two hub processes store the same one.

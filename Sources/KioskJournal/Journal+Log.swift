@@ -12,14 +12,16 @@ extension Journal {
         try await read { db in try Self.logSize(db) }
     }
 
-    /// Up to `limit` of the kiosk's own events from `seq` on, in seq order.
+    /// Up to `limit` of the kiosk's own events from `seq` on, in seq order, none an erasure changed.
     public func ownEvents(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         let kioskID = self.kioskID
         return try await read { db in
             // Each row decoded where it is read: copying rows first costs as much again.
             try Array(
                 Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? ORDER BY seq LIMIT ?"),
+                    db.cachedStatement(
+                        sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? AND leaf_hash IS NULL ORDER BY seq LIMIT ?"
+                    ),
                     arguments: [kioskID, seq, limit]
                 ).map(EventColumns.record)
             )
@@ -27,16 +29,20 @@ extension Journal {
     }
 
     /// Up to `limit` leaves of the stored tree from `seq` on (through `throughSeq`, to the end when nil), in seq order,
-    /// of the kiosk's events retention removed: their places and hashes, which stay.
+    /// of the kiosk's events retention removed or an erasure changed: their places and hashes, which stay.
     public func removedLogLeaves(fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf] {
-        try await read { db in
+        let kioskID = self.kioskID
+        return try await read { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT log_removed.seq, log_node.hash FROM log_removed JOIN log_node ON log_node.level = 0 AND log_node.idx = log_removed.seq - 1
-                    WHERE log_removed.seq >= ? AND log_removed.seq <= ? ORDER BY log_removed.seq LIMIT ?
+                    WHERE log_removed.seq >= ?1 AND log_removed.seq <= ?2
+                    UNION ALL
+                    SELECT seq, leaf_hash FROM event WHERE kiosk_id = ?3 AND seq >= ?1 AND seq <= ?2 AND leaf_hash IS NOT NULL
+                    ORDER BY 1 LIMIT ?4
                     """,
-                arguments: [seq, throughSeq ?? Int64.max, limit]
+                arguments: [seq, throughSeq ?? Int64.max, kioskID, limit]
             )
             var leaves: [RemovedLeaf] = []
             while let row = try rows.next() {
@@ -128,7 +134,7 @@ extension Journal {
         }
     }
 
-    private static func logSize(_ db: Database) throws -> Int64 {
+    static func logSize(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM log_node WHERE level = 0") ?? 0
     }
 }

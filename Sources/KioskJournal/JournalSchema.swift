@@ -193,6 +193,22 @@ enum JournalSchema {
         migrator.registerMigration("v10") { db in
             try db.execute(sql: "CREATE TABLE log_removed (seq INTEGER PRIMARY KEY NOT NULL)")
         }
+        // Erasure: an erased event keeps its row and the hash of its original leaf; an erased student stays a
+        // pseudonym in past days' reports; `subjects` (the hub's digests of their id and cards, space-separated) are
+        // erased from the journal, `applied` once every event of theirs could be.
+        migrator.registerMigration("v11") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE event ADD COLUMN leaf_hash BLOB;
+                    CREATE TABLE erased_student (
+                        pseudonym TEXT PRIMARY KEY NOT NULL,
+                        erased_at INTEGER NOT NULL,
+                        subjects TEXT NOT NULL,
+                        applied INTEGER NOT NULL DEFAULT 0
+                    ) WITHOUT ROWID;
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -90,3 +90,10 @@ public struct SignedNote: Sendable, Hashable {
         bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 }
+
+extension SignedNote {
+    /// `text` (lines each ending in a newline) signed by `signer`.
+    public init(text: String, signedBy signer: NoteSigner) throws(NoteError) {
+        self.init(text: text, signatures: [try signer.sign(text)])
+    }
+}

@@ -8,7 +8,13 @@ extension AttendanceFacts {
     /// from the start of the day to its evaluation instant, a monthly sheet from the start of its first day to the
     /// evaluation instant of its last.
     public init(_ db: Database, from start: Date, to end: Date, policy: AttendancePolicy, scope: StoreScope = .whole) throws {
-        let students = try RosterTables.activeStudents(scope: scope, db)
+        let students =
+            try RosterTables.activeStudents(scope: scope, db)
+            + String.fetchAll(
+                db,
+                sql: "SELECT pseudonym FROM erased_student WHERE erased_at > ?\(scope.condition()) ORDER BY pseudonym",
+                arguments: [start.storeMillis] + scope.arguments
+            ).map(StudentErasure.reportedStudent)
         let latest = try Self.latestAcceptedTaps(db, before: start, scope: scope)
         let readsFrom = start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         // A read whose time was corrected counts at its corrected time only.
@@ -79,7 +85,16 @@ extension AttendanceFacts {
         )
     }
 
-    /// Every active student's latest accepted tap strictly before `instant` (their state then), in one statement:
+    /// The students a report of the instants from a given one on counts, as a table of `id` (and, in a hub,
+    /// `property_id`): the active ones, and those erased after that instant (its value, `?`) under their pseudonyms.
+    private static func reportedStudents(_ scope: StoreScope) -> String {
+        """
+        (SELECT id\(scope.column) FROM student WHERE status = 'active'
+            UNION ALL SELECT pseudonym\(scope.column) FROM erased_student WHERE erased_at > ?)
+        """
+    }
+
+    /// Every reported student's latest accepted tap strictly before `instant` (their state then), in one statement:
     /// for each student one seek backwards in an index of events by student and time, then the row it names. A tap
     /// whose time was corrected counts at its corrected time: those are few, read apart, and the later tap wins.
     static func latestAcceptedTaps(_ db: Database, before instant: Date, scope: StoreScope) throws -> [AcceptedTap] {
@@ -87,25 +102,25 @@ extension AttendanceFacts {
             db,
             sql: """
                 SELECT event.id, event.student_id, event.occurred_at, event.direction
-                FROM student JOIN event ON event.rowid = (
+                FROM \(reportedStudents(scope)) AS student JOIN event ON event.rowid = (
                     SELECT prior.rowid FROM event AS prior
                     WHERE prior.student_id = student.id AND prior.outcome = 'accepted' AND prior.occurred_at < ?
                         AND prior.direction IN ('in', 'out')\(scope.sameProperty("prior", "student")) AND NOT \(corrected("prior"))
                     ORDER BY prior.occurred_at DESC, prior.id DESC LIMIT 1
                 )
-                WHERE student.status = 'active'\(scope.condition("student"))
+                WHERE 1\(scope.condition("student"))
                 """,
-            arguments: [instant.storeMillis] + scope.arguments
+            arguments: [instant.storeMillis, instant.storeMillis] + scope.arguments
         ).compactMap(acceptedTap)
         let corrected = try Row.fetchAll(
             db,
             sql: """
                 SELECT event.id, event.student_id, event_correction.corrected_at AS occurred_at, event.direction
                 FROM event_correction JOIN event ON event.id = event_correction.event_id
-                JOIN student ON student.id = event.student_id\(scope.sameProperty("student", "event"))
-                WHERE event_correction.corrected_at < ? AND event.outcome = 'accepted' AND student.status = 'active'\(scope.condition("event"))
+                JOIN \(reportedStudents(scope)) AS student ON student.id = event.student_id\(scope.sameProperty("student", "event"))
+                WHERE event_correction.corrected_at < ? AND event.outcome = 'accepted'\(scope.condition("event"))
                 """,
-            arguments: [instant.storeMillis] + scope.arguments
+            arguments: [instant.storeMillis, instant.storeMillis] + scope.arguments
         ).compactMap(acceptedTap)
         return latestPerStudent(uncorrected: uncorrected, corrected: corrected)
     }

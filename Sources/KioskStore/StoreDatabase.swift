@@ -126,6 +126,25 @@ public struct StoreDatabase: Sendable {
         }
     }
 
+    /// Rewrites the database file whole (VACUUM: no free page keeps a deleted row) and empties its write-ahead log,
+    /// so that nothing deleted or replaced stays readable in either file. Waits for the other connections' writes;
+    /// an I/O error when a reader keeps the log from being emptied.
+    public func compact() async throws(KioskError) {
+        let emptied: Bool
+        do {
+            emptied = try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM")
+                let checkpoint = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                return checkpoint.map { ($0[0] as Int) == 0 } ?? true
+            }
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) could not be rewritten: \(Self.shortDescription(of: error))")
+        }
+        guard emptied else {
+            throw KioskError(.ioError, "\(schema.noun)'s write-ahead log could not be emptied while another connection reads; try again")
+        }
+    }
+
     /// Runs a read, turning database failures into an I/O error.
     public func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(KioskError) -> T {
         do {

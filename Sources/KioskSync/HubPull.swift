@@ -32,8 +32,11 @@ struct HubPull {
         }
         let state = try await journal.pullState()
         switch await client.roster(ifNoneMatch: state.rosterETag) {
-        case .value(let (roster, etag)): try await journal.applyHubRoster(roster.entries, passes: roster.leavePasses, etag: etag)
-        case .unchanged: break
+        case .value(let (roster, etag)):
+            try await erase(namedIn: roster) { () throws(KioskError) in
+                try await journal.applyHubRoster(roster.entries, passes: roster.leavePasses, etag: etag)
+            }
+        case .unchanged: try await finishErasures()
         case .tokenRejected(let status): return .tokenRejected(status: status)
         case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
         }

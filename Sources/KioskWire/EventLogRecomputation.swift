@@ -136,7 +136,7 @@ public struct EventLogSource: Sendable {
 
     /// Up to `limit` lines from `seq` on, in seq order. Removed leaves are looked for only where the events leave
     /// room for them: not in a full page of events that follow on from `seq` without a gap.
-    func lines(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventLogLine] {
+    public func lines(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventLogLine] {
         let events = try await self.events(seq, limit)
         let full = events.count == limit
         if full, let first = events.first, let last = events.last, first.seq == seq, last.seq - seq + 1 == Int64(events.count) {

@@ -24,15 +24,19 @@ public struct WireRoster: Codable, Sendable, Hashable {
     public var students: [WireStudent]
     /// Every pass of the property, by start then id; a hub from before passes sends none.
     public var passes: [WirePass]
+    /// The students the property erased, for the gates to erase from their journals too.
+    public var erasures: [WireErasure]
 
-    public init(students: [WireStudent], passes: [WirePass] = []) {
+    public init(students: [WireStudent], passes: [WirePass] = [], erasures: [WireErasure] = []) {
         self.students = students
         self.passes = passes
+        self.erasures = erasures
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         students = try container.decode([WireStudent].self, forKey: .students)
         passes = try container.decodeIfPresent([WirePass].self, forKey: .passes) ?? []
+        erasures = try container.decodeIfPresent([WireErasure].self, forKey: .erasures) ?? []
     }
 }

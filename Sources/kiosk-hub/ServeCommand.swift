@@ -78,6 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
                 .init(
                     service: RetentionService(policy: configuration.attendance, logger: logger) { now throws(KioskError) in
                         guard readiness.reasonNotReady == nil else { return nil }
+                        let erased = try await store.eraseInactiveStudents(pastKeeping: retention, now: now)
+                        if erased > 0 { logger.info("retention: \(erased) students inactive past keeping erased") }
                         return try await store.removeEvents(pastKeeping: retention, now: now)
                     }
                 )

@@ -1,12 +1,15 @@
 import ArgumentParser
+import Foundation
+import KioskCore
 import KioskHub
+import KioskHubDatabase
 
-/// `kiosk-hub student`: what the hub holds about one student (CONTRACT.md "Export").
+/// `kiosk-hub student`: what the hub holds about one student (CONTRACT.md "Erasure", "Export").
 struct StudentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "student",
         abstract: "What the hub holds about one student.",
-        subcommands: [Export.self]
+        subcommands: [Erase.self, Export.self]
     )
 
     /// `kiosk-hub student export`.
@@ -26,6 +29,38 @@ struct StudentCommand: AsyncParsableCommand {
             let (id, propertyID) = (self.id, property.property)
             let export = try await options.withStore { _, store in try await store.exportStudent(id, property: propertyID) }
             print(export.json)
+        }
+    }
+
+    /// `kiosk-hub student erase`.
+    struct Erase: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "erase",
+            abstract: "Erase a student everywhere the hub holds them and print the signed receipt (exit 65 for a student it does not know).",
+            discussion: """
+                Their name, room, cards and passes go; their events stay under a pseudonym without UIDs, so past \
+                reports still add up and every log still verifies. The gates erase them at their next sync. A \
+                hub.sqlite.before-restore beside the database is erased too; backups keep the student until they expire.
+                """
+        )
+
+        @OptionGroup var options: HubOptions
+        @OptionGroup var property: PropertyOption
+
+        @Argument(help: ArgumentHelp("The student id, as the roster gives it.", valueName: "id"))
+        var id: String
+
+        func run() async throws {
+            let (id, propertyID) = (self.id, property.property)
+            let now = WallClock.system.now()
+            try await options.withStore { configuration, store in
+                let keys = try await HubLogKeys.load(logName: configuration.logName, storage: store.storage)
+                let receipt = try await store.eraseStudent(id, property: propertyID, now: now)
+                print(try receipt.json(signedBy: keys))
+                if configuration.databaseURL == nil {
+                    try await HubStore.eraseFromReplacedDatabase(dataDirectory: configuration.dataDirectory, as: receipt)
+                }
+            }
         }
     }
 }
