@@ -23,7 +23,7 @@ extension HubStore {
         // A hash is checked even for an unknown user or a password no user can have, so the answer's timing does not
         // tell which names exist.
         let possible = Self.passwordProblem(password) == nil
-        let matches = try await Self.verify(possible ? password : "", hash: stored?.passwordHash ?? Self.unknownUserHash) && possible
+        let matches = try await Self.verify(possible ? password : "", hash: stored?.passwordHash ?? unknownUserHash) && possible
         guard let stored, !stored.user.disabled, matches else {
             if let lockedUntil = counted.lockedUntil { return .locked(until: lockedUntil) }
             return .refused
@@ -49,8 +49,11 @@ extension HubStore {
         await storage.announce(.sessions)
     }
 
-    /// A bcrypt hash no password is known to match, checked for unknown users.
-    private static let unknownUserHash = "$2b$12$MAAeBqz5MkTzrJe9wUlLS.a8I/k8G5heT2WiBAQRIyCEbr1Q7z.xS"
+    /// A bcrypt hash at this store's cost no password is known to match, checked for unknown users so that they take
+    /// as long as known ones.
+    private var unknownUserHash: String {
+        String(format: "$2b$%02d$", passwordCost) + "MAAeBqz5MkTzrJe9wUlLS.a8I/k8G5heT2WiBAQRIyCEbr1Q7z.xS"
+    }
 
     /// bcrypt's check on a thread of NIO's pool: a quarter of a second of CPU stays off the cooperative pool.
     private static func verify(_ password: String, hash: String) async throws(KioskError) -> Bool {

@@ -5,8 +5,6 @@ public import KioskHubStorage
 import NIOPosix
 
 extension HubStore {
-    /// The bcrypt cost of stored passwords (2^12 rounds, about a quarter of a second on a small server).
-    static let bcryptCost: UInt8 = 12
     /// The shortest password a user may choose.
     public static let minimumPasswordLength = 10
     /// The longest password in bytes of UTF-8: all that bcrypt reads.
@@ -24,7 +22,7 @@ extension HubStore {
         if case .warden(let property) = role { _ = try await self.property(property) }
         let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
         let user = HubUser(name: name, role: role, disabled: false, createdAt: now)
-        guard try await storage.addUser(StoredUser(user: user, passwordHash: try await Self.passwordHash(chosen))) else {
+        guard try await storage.addUser(StoredUser(user: user, passwordHash: try await passwordHash(chosen))) else {
             throw KioskError(.dataError, "a user named '\(name)' exists already")
         }
         try await audit(.userCreate, property: Self.auditProperty(of: role), subject: name, detail: Self.roleText(role), now: now)
@@ -46,7 +44,7 @@ extension HubStore {
     /// Gives the user named `name` a new password (generated when nil, and returned to be shown once).
     public func setPassword(_ password: String?, forUser name: String) async throws(KioskError) -> String? {
         let chosen = try password.map { text throws(KioskError) in try Self.checked(text) } ?? Self.generatedPassword()
-        guard try await storage.setPasswordHash(try await Self.passwordHash(chosen), forUser: name) else {
+        guard try await storage.setPasswordHash(try await passwordHash(chosen), forUser: name) else {
             throw KioskError(.dataError, "no user is named '\(name)'", domain: .notFound)
         }
         await storage.announce(.sessions)
@@ -97,9 +95,10 @@ extension HubStore {
     }
 
     /// bcrypt on a thread of NIO's pool: a quarter of a second of CPU stays off the cooperative pool.
-    static func passwordHash(_ password: String) async throws(KioskError) -> String {
+    func passwordHash(_ password: String) async throws(KioskError) -> String {
+        let cost = passwordCost
         do {
-            return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: bcryptCost) }
+            return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
         } catch {
             throw KioskError(.ioError, "cannot hash the password: \(error)")
         }

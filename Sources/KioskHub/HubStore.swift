@@ -10,6 +10,9 @@ public struct HubStore: Sendable {
     public let defaultProperty: HubProperty
     /// Who the changes made through this store are done by, in the audit logs: `.system` unless `acting(as:)` says.
     public private(set) var actor: AuditActor = .system
+    /// The bcrypt cost of the passwords this store hashes: 2^12 rounds (about a quarter of a second on a small server)
+    /// unless `hashingPasswords(atCost:)` says.
+    public private(set) var passwordCost: UInt8 = 12
 
     public init(storage: any HubStorage, defaultProperty: HubProperty = HubProperty.fallbackDefault) {
         self.storage = storage
@@ -20,6 +23,13 @@ public struct HubStore: Sendable {
     public func acting(as actor: AuditActor) -> HubStore {
         var store = self
         store.actor = actor
+        return store
+    }
+
+    /// This store, hashing new passwords with `cost` (4 to 31): lower only where passwords guard nothing, as in tests.
+    public func hashingPasswords(atCost cost: UInt8) -> HubStore {
+        var store = self
+        store.passwordCost = min(max(cost, 4), 31)
         return store
     }
 

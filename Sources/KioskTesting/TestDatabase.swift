@@ -25,8 +25,13 @@ public enum TestDatabase {
     }
 
     /// A new, empty hub store: SQLite under `directory`, or a new PostgreSQL database whose connection pool runs for
-    /// the rest of the test process.
+    /// the rest of the test process. It hashes passwords at bcrypt's lowest cost: a whole run signs in hundreds of
+    /// times on two cores.
     public static func hubStore(directory: String) async throws -> HubStore {
+        try await storedHub(directory: directory).hashingPasswords(atCost: 4)
+    }
+
+    private static func storedHub(directory: String) async throws -> HubStore {
         guard let server = postgresURL.flatMap(DatabaseURL.init) else { return try HubStore.open(dataDirectory: directory) }
         let storage = try await creation.withPermit {
             let storage = try await postgresStorage(url: try await createDatabase(on: server))

@@ -11,7 +11,9 @@ import Testing
     @Test func aUsersPasswordIsKeptOnlyAsABcryptHash() async throws {
         let hub = try await HubFixture()
         let chosen = "a long enough secret"
-        #expect(try await hub.store.createUser(name: "asha", role: .warden(property: "default"), password: chosen) == nil)
+        let store = HubStore(storage: hub.store.storage)
+        #expect(store.passwordCost == 12)
+        #expect(try await store.createUser(name: "asha", role: .warden(property: "default"), password: chosen) == nil)
         let stored = try #require(try await hub.store.storage.user(named: "asha"))
         #expect(stored.passwordHash.hasPrefix("$2b$12$"))
         #expect(Bcrypt.verify(chosen, hash: stored.passwordHash))
