@@ -56,7 +56,7 @@ enum HubIngestLoad {
     }
 
     /// Pushes every kiosk's events at once, each kiosk one batch at a time; returns the seconds until all were acknowledged.
-    private static func push(_ kiosks: [(id: String, events: [WireEvent])], hub: BenchHub) async throws -> Double {
+    static func push(_ kiosks: [(id: String, events: [WireEvent])], hub: BenchHub) async throws -> Double {
         let clients = try kiosks.indices.map { index in
             let kiosk = kiosks[index]
             guard let token = hub.tokens[kiosk.id], let url = URL(string: hub.hubs[index % hub.hubs.count].url) else {
@@ -101,9 +101,10 @@ enum HubIngestLoad {
         }
     }
 
-    private static func events(kiosk: String, count: Int) -> [WireEvent] {
-        let start = Date().addingTimeInterval(-Double(count))
-        return (1...count).map { seq in
+    /// `count` taps of `kiosk`, numbered from `firstSeq`, a second apart up to now.
+    static func events(kiosk: String, count: Int, firstSeq: Int = 1) -> [WireEvent] {
+        let start = Date().addingTimeInterval(-Double(firstSeq + count))
+        return (firstSeq..<(firstSeq + count)).map { seq in
             WireEvent(
                 NumberedRoster.tapEvent(
                     kioskID: kiosk,
