@@ -56,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "KioskCore", swiftSettings: strictSettings),
@@ -116,7 +118,7 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskJournal", "KioskStore", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync",
-                "KioskSystemd", "KioskCards",
+                "KioskSystemd", "KioskCards", "KioskWire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -206,6 +208,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strictSettings
         ),
@@ -223,7 +227,7 @@ let package = Package(
             name: "KioskConsole",
             dependencies: [
                 "KioskHubStorage",
-                "KioskCore", "KioskHub", "KioskHubServer", "KioskReports", "KioskConsoleForms",
+                "KioskCore", "KioskHub", "KioskHubServer", "KioskReports", "KioskConsoleForms", "KioskWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -347,7 +351,7 @@ let package = Package(
             dependencies: [
                 "KioskDaemon", "KioskDashboard", "KioskTesting", "KioskReaders", "KioskSystemd", "KioskCore", "KioskJournal", "KioskHub",
                 "KioskHubServer", "KioskHubDatabase",
-                "KioskSync", "KioskPrinting", "KioskStore",
+                "KioskSync", "KioskPrinting", "KioskStore", "KioskWire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

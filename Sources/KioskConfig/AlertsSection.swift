@@ -8,9 +8,14 @@ enum AlertsSection {
             guard (0...720).contains(minutes) else { throw ValueProblem("\(minutes) is out of range; give 0 to 720 minutes") }
             alerts.graceMinutes = minutes
         },
+        .integer("gate_offline_seconds") { alerts, seconds throws(ValueProblem) in
+            guard (30...86_400).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 30 to 86400 seconds") }
+            alerts.gateOfflineSeconds = seconds
+        },
+        // The key before gate_offline_seconds, still read.
         .integer("gate_offline_minutes") { alerts, minutes throws(ValueProblem) in
             guard (1...1440).contains(minutes) else { throw ValueProblem("\(minutes) is out of range; give 1 to 1440 minutes") }
-            alerts.gateOfflineMinutes = minutes
+            alerts.gateOfflineSeconds = minutes * 60
         },
         .integer("travel_seconds") { alerts, seconds throws(ValueProblem) in
             guard (1...3600).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 1 to 3600 seconds") }

@@ -11,18 +11,22 @@ extension ConsoleRoutes {
         router.get("/gates") { request, context in
             let visit = try await visit(request, context)
             let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
-            let gates = try await store.gateStates(property: visit.property.id, now: clock.now(), offlineMinutes: gateOfflineMinutes)
+            let now = clock.now()
+            let health = GateHealthFacts(face: face, now: now)
+            let gates = try await store.gateStates(property: visit.property.id, now: now, offlineSeconds: gateOfflineSeconds)
                 .map { gate in
                     GateLine(
-                        id: gate.kioskID,
-                        state: gate.offline ? "offline" : "online",
-                        lastContact: face.dateTime(gate.lastContact),
+                        id: gate.health.kioskID,
+                        state: gate.health.offline ? "offline" : "up",
+                        lastContact: gate.health.lastContact.map { "\(face.dateTime($0)) (\(GateHealthFacts.age(now.timeIntervalSince($0))) ago)" }
+                            ?? "never",
                         lastRecord: gate.lastRecord.map { "\(face.dateTime($0.occurredAt)) \(ConsoleWords.outcome(of: $0))" } ?? "none",
-                        log: ConsoleWords.witnessed(gate)
+                        log: ConsoleWords.witnessed(gate),
+                        health: health.facts(gate.health.heartbeat)
                     )
                 }
             return try ConsoleResponse.page(
-                visit.page(GatesPage(gates: gates, offlineMinutes: gateOfflineMinutes), title: "Gates", current: "/gates")
+                visit.page(GatesPage(gates: gates, offlineSeconds: gateOfflineSeconds), title: "Gates", current: "/gates")
             )
         }
         router.get("/chain") { request, context in

@@ -38,7 +38,7 @@ extension ConsoleRoutes {
         }
         router.get("/muster") { request, context in
             let visit = try await visit(request, context)
-            let (muster, kiosks, silent) = try await store.muster(for: visit.property, now: clock.now(), offlineMinutes: gateOfflineMinutes)
+            let (muster, kiosks, silent) = try await store.muster(for: visit.property, now: clock.now(), offlineSeconds: gateOfflineSeconds)
             let face = ConsoleClockFace(timeZone: visit.property.policy.timeZone)
             let students = muster.students.map { entry in
                 MusterStudent(

@@ -14,8 +14,8 @@ public struct ConsoleRoutes: Sendable {
     let clock: WallClock
     /// The live part of the Today pages open in this process.
     let liveToday: LiveTodayFeed
-    /// A gate silent this long is offline (`[alerts] gate_offline_minutes`).
-    let gateOfflineMinutes: Int
+    /// A gate silent this many seconds is offline (`[alerts] gate_offline_seconds`).
+    let gateOfflineSeconds: Int
 
     /// `liveHeartbeat`: how often an open Today page whose day did not change is told the time it is as of (under the
     /// hub's idle timeout).
@@ -23,14 +23,14 @@ public struct ConsoleRoutes: Sendable {
         store: HubStore,
         clock: WallClock = .system,
         liveHeartbeat: Duration = .seconds(10),
-        gateOfflineMinutes: Int = AlertSettings().gateOfflineMinutes
+        gateOfflineSeconds: Int = AlertSettings().gateOfflineSeconds
     ) {
         self.store = store
         self.clock = clock
         liveToday = LiveTodayFeed(changes: store.storage.changes, clock: clock, heartbeat: liveHeartbeat) {
             try await store.today(for: $0, now: clock.now())
         }
-        self.gateOfflineMinutes = gateOfflineMinutes
+        self.gateOfflineSeconds = gateOfflineSeconds
     }
 
     /// Adds the console's routes.

@@ -1,21 +1,31 @@
 import KioskCore
 
-/// Each gate's last contact and last record; offline when silent too long.
+/// Each gate as a tile: up or offline, last seen, and what its latest heartbeat said.
 struct GatesPage: ConsoleContext {
     static let template = ConsoleTemplate.gates
     let gates: [GateLine]
-    let offlineMinutes: Int
+    let offlineSeconds: Int
 }
 
-/// One gate.
+/// One gate's tile.
 struct GateLine: Sendable {
     let id: String
-    /// `online` or `offline`.
+    /// `up` or `offline`.
     let state: String
     let lastContact: String
     let lastRecord: String
     /// How far the hub witnessed its signed log.
     let log: String
+    /// What its latest heartbeat said, one fact a line; empty before its first.
+    let health: [GateFact]
+}
+
+/// One line of a gate's tile.
+struct GateFact: Sendable {
+    let label: String
+    let value: String
+    /// Something for the operator to look at (a failing reader, an old backlog, a far clock, a full disk).
+    let warns: Bool
 }
 
 /// The operator's view: one row per property with its counts.

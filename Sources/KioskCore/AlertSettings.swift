@@ -2,16 +2,16 @@
 public struct AlertSettings: Sendable, Hashable {
     /// `not_returned` fires this long after curfew.
     public var graceMinutes: Int
-    /// A gate silent this long is offline.
-    public var gateOfflineMinutes: Int
+    /// A gate silent this many seconds is offline (three missed heartbeats by default).
+    public var gateOfflineSeconds: Int
     /// One card accepted at two gates within this many seconds is `card_shared`.
     public var travelSeconds: Int
     /// Where alerts go; none means alerts are only listed.
     public var channels: [AlertChannel]
 
-    public init(graceMinutes: Int = 15, gateOfflineMinutes: Int = 10, travelSeconds: Int = 30, channels: [AlertChannel] = []) {
+    public init(graceMinutes: Int = 15, gateOfflineSeconds: Int = 90, travelSeconds: Int = 30, channels: [AlertChannel] = []) {
         self.graceMinutes = graceMinutes
-        self.gateOfflineMinutes = gateOfflineMinutes
+        self.gateOfflineSeconds = gateOfflineSeconds
         self.travelSeconds = travelSeconds
         self.channels = channels
     }

@@ -11,7 +11,7 @@ public import ServiceLifecycle
 import UnixSignals
 
 /// The running kiosk: one service group of the readers (check-in), the live summary, day close, the journal's
-/// checkpoints, sync and the systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
+/// checkpoints, sync, heartbeats and the systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
 ///
 /// Only graceful shutdown ends the group: every service but the readers is registered so that its end, or its
 /// failure, leaves the others running, so the readers and the journal keep recording whatever the hub, the
@@ -40,6 +40,8 @@ public struct KioskRuntime {
     public let extraServices: [ServiceGroupConfiguration.ServiceConfiguration]
     public let logger: Logger
     private let clock: WallClock
+    /// How often the gate tells its hub how it is.
+    private let heartbeatInterval: Duration
 
     public init(
         configuration: KioskConfiguration,
@@ -51,6 +53,7 @@ public struct KioskRuntime {
         display: Display,
         extraServices: [ServiceGroupConfiguration.ServiceConfiguration] = [],
         clock: WallClock = .system,
+        heartbeatInterval: Duration = HeartbeatService.interval,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -62,6 +65,7 @@ public struct KioskRuntime {
         self.display = display
         self.extraServices = extraServices
         self.clock = clock
+        self.heartbeatInterval = heartbeatInterval
         self.logger = logger
     }
 
@@ -142,7 +146,19 @@ public struct KioskRuntime {
             services.append(Self.mayEnd(SystemdWatchdog(notifier: notifier, interval: interval)))
         }
         services.append(Self.mayEnd(checkpoints))
-        if let sync { services.append(Self.mayEnd(sync)) }
+        if let sync {
+            services.append(Self.mayEnd(sync))
+            let heartbeats = HeartbeatService(
+                journal: journal,
+                sync: sync,
+                readerNames: readers.map(\.configuration.name),
+                readerStates: readerStates,
+                startedAt: clock.now(),
+                interval: heartbeatInterval,
+                logger: logger
+            )
+            services.append(Self.mayEnd(heartbeats))
+        }
         return services + extraServices
     }
 

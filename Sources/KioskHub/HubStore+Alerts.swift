@@ -111,7 +111,7 @@ extension HubStore {
         return alerts
     }
 
-    /// `gate_offline` for a gate silent for `gateOfflineMinutes` (once per silence), `gate_back` when it is heard
+    /// `gate_offline` for a gate silent for `gateOfflineSeconds` (once per silence), `gate_back` when it is heard
     /// from again; and when to look again: when the first gate heard from falls silent, or `offlineRecheck` seconds
     /// after `now` while a gate is silent.
     private func gateAlerts(
@@ -121,7 +121,7 @@ extension HubStore {
         offlineRecheck: TimeInterval
     ) async throws(KioskError) -> (alerts: [Alert], next: Date?) {
         let zone = property.policy.timeZone
-        let limit = Double(settings.gateOfflineMinutes) * 60
+        let limit = Double(settings.gateOfflineSeconds)
         var alerts: [Alert] = []
         var next: Date?
         for gate in try await storage.gates(property: property.id) {

@@ -5,12 +5,12 @@ public import KioskHubStorage
 extension HubStore {
 
     /// Who is in at `property` now over every gate, the gate of each one's latest tap, and the gates of the property
-    /// silent for `offlineMinutes` (`[alerts] gate_offline_minutes`) or more (never heard from included): a muster list trusts none of their
+    /// silent for `offlineSeconds` (`[alerts] gate_offline_seconds`) or more (never heard from included): a muster list trusts none of their
     /// records since.
     public func muster(
         for property: HubProperty,
         now: Date = WallClock.system.now(),
-        offlineMinutes: Int = AlertSettings().gateOfflineMinutes
+        offlineSeconds: Int = AlertSettings().gateOfflineSeconds
     ) async throws(KioskError) -> (muster: Muster, kiosks: [EventID: String], silentGates: [String]) {
         let policy = property.policy
         let (facts, _) = try await storage.attendanceFacts(
@@ -21,8 +21,8 @@ extension HubStore {
         )
         let muster = Muster(facts: facts, at: now, initialState: policy.initialState)
         let kiosks = try await storage.kioskIDs(ofEvents: muster.students.compactMap(\.lastTap?.eventID))
-        let horizon = now.addingTimeInterval(-Double(offlineMinutes * 60))
-        let silent = try await storage.gates(property: property.id).filter { ($0.lastSeen ?? .distantPast) < horizon }.map(\.kioskID)
+        let horizon = now.addingTimeInterval(-Double(offlineSeconds))
+        let silent = try await storage.gates(property: property.id).filter { ($0.lastSeen ?? .distantPast) <= horizon }.map(\.kioskID)
         return (muster, kiosks, silent)
     }
 

@@ -45,9 +45,28 @@ extension HubStore {
 
     /// Makes a new token for the chain's operator: the summary over every property, nothing else.
     public func createOperatorToken(now: Date = WallClock.system.now()) async throws(KioskError) -> String {
-        let token = try await createToken(for: .chainOperator, now: now)
-        try await audit(.tokenCreate, property: HubProperty.defaultID, subject: Self.tokenID(token), detail: "chain operator", now: now)
+        try await createChainToken(for: .chainOperator, now: now)
+    }
+
+    /// Makes a new token for a metrics scraper: `GET /metrics`, nothing else.
+    public func createMetricsToken(now: Date = WallClock.system.now()) async throws(KioskError) -> String {
+        try await createChainToken(for: .metrics, now: now)
+    }
+
+    /// A token of no property (the operator's or a scraper's), in the `default` property's audit log.
+    private func createChainToken(for holder: TokenHolder, now: Date) async throws(KioskError) -> String {
+        let token = try await createToken(for: holder, now: now)
+        try await audit(.tokenCreate, property: HubProperty.defaultID, subject: Self.tokenID(token), detail: Self.describe(holder), now: now)
         return token
+    }
+
+    /// How the audit log names a token's holder: `kiosk gate-1`, `chain operator`, `metrics`.
+    private static func describe(_ holder: TokenHolder) -> String {
+        switch holder {
+        case .kiosk(let id, _): "kiosk " + id
+        case .chainOperator: "chain operator"
+        case .metrics: "metrics"
+        }
     }
 
     /// Whom a presented token speaks for, or nil for an unknown or revoked token.
@@ -64,12 +83,8 @@ extension HubStore {
         let revoked = try await tokens().filter { $0.tokenID.hasPrefix(prefix) }
         let removed = try await storage.removeTokens(hashPrefix: prefix)
         for token in revoked {
-            let (property, detail) =
-                switch token.holder {
-                case .kiosk(let id, let property): (property, "kiosk " + id)
-                case .chainOperator: (HubProperty.defaultID, "chain operator")
-                }
-            try await audit(.tokenRevoke, property: property, subject: token.tokenID, detail: detail)
+            let property = token.holder.propertyID ?? HubProperty.defaultID
+            try await audit(.tokenRevoke, property: property, subject: token.tokenID, detail: Self.describe(token.holder))
         }
         return removed
     }

@@ -349,5 +349,15 @@ extension PostgresHubSchema {
                 """,
             ]
         ),
+        (
+            // Gate health: each gate's latest heartbeat, and tokens for metrics scrapers, as the SQLite hub's `v17`.
+            "v18",
+            [
+                "ALTER TABLE kiosk_contact ADD COLUMN heartbeat TEXT",
+                "ALTER TABLE kiosk_contact ADD COLUMN heartbeat_at BIGINT",
+                "ALTER TABLE token DROP CONSTRAINT token_role_check",
+                "ALTER TABLE token ADD CONSTRAINT token_role_check CHECK (role IN ('kiosk', 'operator', 'metrics'))",
+            ]
+        ),
     ]
 }

@@ -263,6 +263,26 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Gate health: each gate's latest heartbeat (its JSON) and when it came, beside when it was last heard from;
+        // tokens for metrics scrapers (the role's CHECK widened: the table made again).
+        migrator.registerMigration("v17") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE kiosk_contact ADD COLUMN heartbeat TEXT;
+                    ALTER TABLE kiosk_contact ADD COLUMN heartbeat_at INTEGER;
+                    CREATE TABLE token_v17 (
+                        hash TEXT PRIMARY KEY NOT NULL,
+                        role TEXT NOT NULL CHECK (role IN ('kiosk', 'operator', 'metrics')),
+                        kiosk_id TEXT,
+                        property_id TEXT,
+                        created_at INTEGER NOT NULL
+                    );
+                    INSERT INTO token_v17 SELECT hash, role, kiosk_id, property_id, created_at FROM token;
+                    DROP TABLE token;
+                    ALTER TABLE token_v17 RENAME TO token;
+                    """
+            )
+        }
         return migrator
     }
 

@@ -47,20 +47,27 @@ struct HubHTTPError: HTTPResponseError {
         }
     }
 
-    /// The first integer field of a batch's events (`seq`, `monotonicNs`) whose JSON number is not a 64-bit
-    /// integer, when the body is JSON.
+    /// The first number in a JSON body that is not a 64-bit integer (`events[3].seq`, `freeBytes`), where the
+    /// decoder that refused it does not say which field it was: every number on the wire is an integer.
     private static func fractionalOrHugeInteger(in body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let events = object["events"] as? [Any] else {
-            return nil
-        }
-        for (index, event) in events.enumerated() {
-            guard let fields = event as? [String: Any] else { continue }
-            for key in ["seq", "monotonicNs"] {
-                guard let number = fields[key] as? NSNumber, !(number is Bool) else { continue }
-                if "\(number)" != "\(number.int64Value)" {
-                    return "events[\(index)].\(key)"
-                }
+        guard let document = try? JSONSerialization.jsonObject(with: body) else { return nil }
+        return fractionalOrHugeInteger(in: document, at: "")
+    }
+
+    private static func fractionalOrHugeInteger(in value: Any, at path: String) -> String? {
+        switch value {
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                if let found = fractionalOrHugeInteger(in: object[key] as Any, at: path.isEmpty ? key : path + "." + key) { return found }
             }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() {
+                if let found = fractionalOrHugeInteger(in: element, at: path + "[\(index)]") { return found }
+            }
+        case let number as NSNumber where !(number is Bool):
+            if "\(number)" != "\(number.int64Value)" { return path }
+        default:
+            break
         }
         return nil
     }

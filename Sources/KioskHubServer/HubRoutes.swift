@@ -14,14 +14,16 @@ struct HubRoutes: Sendable {
     let clock: WallClock
     let contacts: GateContacts
     let logKeys: HubLogKeySource
-    /// Where a `log_inconsistent` alert goes.
+    /// Where a `log_inconsistent` alert goes, and when a silent gate is offline.
     let alertSettings: AlertSettings
+    let metrics: HubMetrics
 
-    init(store: HubStore, clock: WallClock, logKeys: HubLogKeySource, alertSettings: AlertSettings) {
+    init(store: HubStore, clock: WallClock, logKeys: HubLogKeySource, alertSettings: AlertSettings, metrics: HubMetrics) {
         self.store = store
         self.clock = clock
         self.logKeys = logKeys
         self.alertSettings = alertSettings
+        self.metrics = metrics
         contacts = GateContacts(store: store)
     }
 
@@ -29,6 +31,7 @@ struct HubRoutes: Sendable {
     static let methods: [String: [HTTPRequest.Method]] = [
         WirePaths.health: [.get], WirePaths.events: [.get, .post], WirePaths.roster: [.get], WirePaths.attendance: [.get],
         WirePaths.propertiesSummary: [.get], WirePaths.checkpoints: [.post], WirePaths.corrections: [.post], WirePaths.kioskSelf: [.get],
+        WirePaths.heartbeat: [.post], WirePaths.metrics: [.get],
     ]
 
     func add(to router: Router<HubRequestContext>) {
@@ -42,6 +45,8 @@ struct HubRoutes: Sendable {
         api.post(RouterPath(WirePaths.checkpoints)) { request, context in try await checkpoint(request, context) }
         api.post(RouterPath(WirePaths.corrections)) { request, context in try await corrections(request, context) }
         api.get(RouterPath(WirePaths.kioskSelf)) { _, context in try await kioskSelf(context) }
+        api.post(RouterPath(WirePaths.heartbeat)) { request, context in try await heartbeat(request, context) }
+        api.get(RouterPath(WirePaths.metrics)) { _, context in try await metricsExposition(context) }
     }
 
     /// Stores the corrected times of a kiosk's reads: 200 with the events whose correction the hub holds.
@@ -143,6 +148,7 @@ struct HubRoutes: Sendable {
             throw HubHTTPError(.unprocessableContent, "an event of another kiosk than the batch's", field: "events[\(index)].kioskId")
         }
         let results = try await store.store(batch.events, property: property, receivedAt: clock.now())
+        metrics.received(results.count(where: { $0.status == .accepted }), property: property)
         return HubResponse.json(bytes: EventBatchResponse(results: results).jsonBytes())
     }
 
@@ -229,10 +235,13 @@ struct HubRoutes: Sendable {
     }
 
     /// The kiosk whose bearer token the request presents, and its property; 401 when the token is missing, unknown or
-    /// revoked, 403 for the operator's token (it reads the chain summary only).
-    private func authenticatedKiosk(_ context: HubRequestContext) async throws -> (kioskID: String, property: String) {
+    /// revoked, 403 for the operator's token (it reads the chain summary only) and a metrics token (`/metrics` only).
+    func authenticatedKiosk(_ context: HubRequestContext) async throws -> (kioskID: String, property: String) {
         guard case .kiosk(let kioskID, let property) = try context.tokenHolder() else {
-            throw HubHTTPError(.forbidden, "an operator token reads the chain summary only; kiosks use their own tokens")
+            throw HubHTTPError(
+                .forbidden,
+                "an operator token reads the chain summary only, a metrics token /metrics only; kiosks use their own tokens"
+            )
         }
         await contacts.heard(kioskID, property: property, at: clock.now())
         return (kioskID, property)

@@ -25,6 +25,8 @@ public enum HubServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<HubRequestContext>> {
         let router = Router(context: HubRequestContext.self)
+        let metrics = HubMetrics()
+        router.add(middleware: RequestCountMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: HubTimeMiddleware(clock: clock))
         router.add(middleware: ReadinessMiddleware(readiness: readiness))
@@ -34,7 +36,8 @@ public enum HubServer {
             store: store,
             clock: clock,
             logKeys: HubLogKeySource(store: store, logName: configuration.logName),
-            alertSettings: configuration.alerts
+            alertSettings: configuration.alerts,
+            metrics: metrics
         ).add(to: router)
         additionalRoutes(router)
         return Application(

@@ -16,4 +16,18 @@ public protocol AlertStorage: Sendable {
     func claimDueDeliveries(now: Date, leaseUntil: Date, channels: DeliveryChannels, limit: Int) async throws(KioskError) -> [DueDelivery]
     /// Records the outcome of one delivery attempt and lets the delivery go.
     func finishDelivery(_ delivery: DueDelivery, outcome: DeliveryOutcome) async throws(KioskError)
+    /// How many deliveries of each property's alerts are pending and how many failed for good, for the properties
+    /// that have any.
+    func deliveryCounts() async throws(KioskError) -> [String: DeliveryCounts]
+}
+
+/// The deliveries of one property's alerts still to be made and given up.
+public struct DeliveryCounts: Sendable, Hashable {
+    public var pending: Int
+    public var failed: Int
+
+    public init(pending: Int = 0, failed: Int = 0) {
+        self.pending = pending
+        self.failed = failed
+    }
 }

@@ -1,7 +1,7 @@
 public import Foundation
 public import KioskCore
 
-/// The gates: their tokens (kept only as hashes) and when each was last heard from.
+/// The gates: their tokens (kept only as hashes), when each was last heard from and its latest heartbeat.
 public protocol GateStorage: Sendable {
     /// Stores a token's hash for `holder`.
     func addToken(hash: String, holder: TokenHolder, createdAt: Date) async throws(KioskError)
@@ -17,4 +17,19 @@ public protocol GateStorage: Sendable {
     func noteContact(kioskID: String, property: String, at instant: Date) async throws(KioskError)
     /// The gates of `property` (kiosks with a token there, or heard from there) and when each was last heard from.
     func gates(property: String) async throws(KioskError) -> [(kioskID: String, lastSeen: Date?)]
+    /// Keeps `heartbeat` (its JSON) as kiosk `kioskID`'s latest, received at `instant`; it is a contact too.
+    func keepHeartbeat(_ heartbeat: String, kioskID: String, property: String, at instant: Date) async throws(KioskError)
+    /// The latest heartbeat of each gate of `property` that sent one, by kiosk id.
+    func heartbeats(property: String) async throws(KioskError) -> [String: StoredHeartbeat]
+}
+
+/// A gate's latest heartbeat as stored: its JSON (`WireHeartbeat`) and when the hub received it.
+public struct StoredHeartbeat: Sendable, Hashable {
+    public let json: String
+    public let receivedAt: Date
+
+    public init(json: String, receivedAt: Date) {
+        self.json = json
+        self.receivedAt = receivedAt
+    }
 }

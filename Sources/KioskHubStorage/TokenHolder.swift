@@ -4,12 +4,15 @@ public enum TokenHolder: Sendable, Hashable {
     case kiosk(id: String, property: String)
     /// The chain's operator: the summary over every property, nothing else.
     case chainOperator
+    /// A metrics scraper (Prometheus): `GET /metrics` and nothing else.
+    case metrics
 
     /// The `role` column of the token tables.
     package var role: String {
         switch self {
         case .kiosk: "kiosk"
         case .chainOperator: "operator"
+        case .metrics: "metrics"
         }
     }
 
@@ -28,6 +31,7 @@ public enum TokenHolder: Sendable, Hashable {
         switch (role, kioskID, propertyID) {
         case ("kiosk", let kiosk?, let property?): self = .kiosk(id: kiosk, property: property)
         case ("operator", _, _): self = .chainOperator
+        case ("metrics", _, _): self = .metrics
         default: return nil
         }
     }

@@ -49,6 +49,35 @@ extension Journal {
         }
     }
 
+    /// This kiosk's events waiting for the hub: how many are pending and quarantined, and when the oldest pending one
+    /// was recorded (nil when none is).
+    public func syncBacklog() async throws(KioskError) -> (pending: Int, quarantined: Int, oldestPendingAt: Date?) {
+        let kioskID = self.kioskID
+        return try await read { db in
+            let completeness = try Self.completeness(db, kioskID: kioskID, clockReads: nil)
+            let oldest = try Int64.fetchOne(
+                db,
+                sql: "SELECT recorded_at FROM event WHERE kiosk_id = ? AND sync_state = 'pending' ORDER BY seq LIMIT 1",
+                arguments: [kioskID]
+            )
+            return (completeness.pending, completeness.quarantined, oldest.map(Date.init(storeMillis:)))
+        }
+    }
+
+    /// The journal's size on disk, its write-ahead log included, and the space left on its file system: read on the
+    /// journal's own queue, so the file system calls stay off the cooperative pool.
+    public func diskUse() async throws(KioskError) -> (journalBytes: Int64, freeBytes: Int64) {
+        let path = writer.path
+        return try await read { _ in
+            let files = FileManager.default
+            let journalBytes = [path, path + "-wal"].reduce(Int64(0)) { total, file in
+                total + (((try? files.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.int64Value ?? 0)
+            }
+            let free = ((try? files.attributesOfFileSystem(forPath: path))?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
+            return (journalBytes, free)
+        }
+    }
+
     /// Makes this kiosk's acknowledged events after `heldThroughSeq` pending again when the hub holds fewer of them than
     /// it acknowledged (its highest seq, `hubHighestSeq`, is below the highest this kiosk saw acknowledged): a hub
     /// restored from an older copy is refilled by its gates. Returns how many are pending again.

@@ -31,4 +31,9 @@ extension HubClient {
     public func takeClockMeasurement() -> ClockMeasurement? {
         clockReadings.take()
     }
+
+    /// The latest measurement of the gate's clock against the hub's, taken or not; nil before any answer gave one.
+    public var latestClockMeasurement: ClockMeasurement? {
+        clockReadings.latest
+    }
 }

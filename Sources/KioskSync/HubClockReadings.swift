@@ -5,8 +5,13 @@ import Synchronization
 /// taken: the one with the smallest error (the shortest round trip) is kept.
 final class HubClockReadings: Sendable {
     private let best = Mutex<ClockMeasurement?>(nil)
+    private let newest = Mutex<ClockMeasurement?>(nil)
+
+    /// The latest measurement, whether taken or not; nil before the first answer with `Hub-Time`.
+    var latest: ClockMeasurement? { newest.withLock { $0 } }
 
     func keep(_ measurement: ClockMeasurement) {
+        newest.withLock { $0 = measurement }
         best.withLock { kept in
             if let current = kept, current.error <= measurement.error { return }
             kept = measurement

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 public import KioskCore
 import KioskGateLog
 public import KioskJournal
 public import KioskLog
-import KioskWire
+public import KioskWire
 public import Logging
 public import ServiceLifecycle
 
@@ -135,6 +135,17 @@ public final class SyncEngine: Service, Sendable {
         } catch {
             logger.warning("cannot sign a checkpoint of the log: \(error.message)")
         }
+    }
+
+    /// Posts how the gate is (`HeartbeatService`) with this engine's client; nil when the hub kept it, else why not.
+    public func postHeartbeat(_ heartbeat: WireHeartbeat) async -> String? {
+        guard !client.token.isEmpty else { return "no token yet (\(tokenFile))" }
+        return await client.postHeartbeat(heartbeat)
+    }
+
+    /// The hub's clock minus the gate's at the latest answer that said, in seconds; nil before any.
+    public var latestClockOffset: TimeInterval? {
+        client.latestClockMeasurement?.offset
     }
 
     /// Closes the hub client; for callers that use `pushPending()` without `run()`.

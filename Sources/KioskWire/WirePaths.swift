@@ -12,12 +12,18 @@ public enum WirePaths {
     public static let corrections = "/v1/corrections"
     /// What the hub holds of the asking kiosk's events (`KioskHolding`), so the kiosk can push again what it lost.
     public static let kioskSelf = "/v1/kiosks/self"
+    /// How a gate is (`WireHeartbeat`), every 30 s.
+    public static let heartbeat = "/v1/heartbeat"
+    /// The Prometheus exposition, for a metrics token.
+    public static let metrics = "/metrics"
     /// The header on every answer of the hub: its clock, Unix time in milliseconds.
     public static let hubTimeHeader = "Hub-Time"
     /// The header with which a kiosk sends the vkey that signed its checkpoint (the hub learns it on first use).
     public static let logKeyHeader = "Kiosk-Log-Key"
     /// The largest checkpoint the hub reads: a signed note has at most 100 signature lines.
     public static let maximumCheckpointBytes = 16 * 1024
+    /// The largest heartbeat the hub reads.
+    public static let maximumHeartbeatBytes = 64 * 1024
 
     /// The largest request body the hub reads; a bigger one gets 413.
     public static let maximumBodyBytes = 4 * 1024 * 1024

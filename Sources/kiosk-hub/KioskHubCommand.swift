@@ -14,6 +14,7 @@ struct KioskHubCommand: AsyncParsableCommand {
             [attendance] section as kiosk.conf); --data-dir and the serve flags override it. Exit codes follow \
             sysexits: 64 usage, 65 bad data, 66 missing input, 74 I/O error, 78 configuration.
             """,
+        version: KioskVersion.current,
         subcommands: [
             ServeCommand.self, PropertyCommand.self, TokenCommand.self, HubRosterCommand.self, HubReportCommand.self, MusterCommand.self,
             UserCommand.self, HubPassCommand.self, AlertsCommand.self, HubLogCommand.self, AuditCommand.self,

@@ -25,7 +25,7 @@ struct MusterCommand: AsyncParsableCommand {
         let (propertyID, format) = (property.property, ReportFormat(rawValue: self.format) ?? .text)
         let rendered = try await options.withStore { configuration, store in
             let property = try await store.property(propertyID)
-            let (muster, kiosks, silent) = try await store.muster(for: property, offlineMinutes: configuration.alerts.gateOfflineMinutes)
+            let (muster, kiosks, silent) = try await store.muster(for: property, offlineSeconds: configuration.alerts.gateOfflineSeconds)
             return MusterReport(
                 muster,
                 property: (property.id, property.name),

@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: configuration,
             readiness: readiness,
             logger: logger,
-            additionalRoutes: ConsoleRoutes(store: store, gateOfflineMinutes: configuration.alerts.gateOfflineMinutes).add(to:)
+            additionalRoutes: ConsoleRoutes(store: store, gateOfflineSeconds: configuration.alerts.gateOfflineSeconds).add(to:)
         ) { port in
             notifier.status("listening on port \(port)")
             notifier.ready()

@@ -14,7 +14,8 @@ struct TokenCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make a new token for a kiosk (or the chain's operator) and print it once, alone on the last line (only its hash is kept)."
+            abstract:
+                "Make a new token for a kiosk (or the chain's operator, or metrics) and print it once, alone on the last line (only its hash is kept)."
         )
 
         @OptionGroup var options: HubOptions
@@ -26,25 +27,30 @@ struct TokenCommand: AsyncParsableCommand {
         @Flag(help: "A token for the chain summary (GET /v1/properties/summary) only.")
         var `operator` = false
 
+        @Flag(help: "A token for Prometheus: GET /metrics only.")
+        var metrics = false
+
         @Option(help: ArgumentHelp("Pin the kiosk's log key (what `kiosk log key` prints): its checkpoints are checked with it.", valueName: "vkey"))
         var vkey: String?
 
         func validate() throws {
-            switch (kiosk, `operator`) {
-            case (nil, false): throw ValidationError("give --kiosk ID, or --operator for the chain summary")
-            case (.some, true): throw ValidationError("a token is for a kiosk (--kiosk) or for the operator (--operator), not both")
-            case (let kiosk?, false):
+            switch [kiosk != nil, `operator`, metrics].filter({ $0 }).count {
+            case 0: throw ValidationError("give --kiosk ID, --operator for the chain summary or --metrics for GET /metrics")
+            case 1: break
+            default: throw ValidationError("a token is for one of a kiosk (--kiosk), the operator (--operator) or metrics (--metrics)")
+            }
+            if let kiosk {
                 guard kiosk.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !kiosk.isEmpty, kiosk.count <= 64 else {
                     throw ValidationError("--kiosk must be 1 to 64 letters, digits, '-', '_' or '.', not '\(kiosk)'")
                 }
-            case (nil, true): break
             }
             if vkey != nil, kiosk == nil { throw ValidationError("--vkey pins a kiosk's log key: give --kiosk ID too") }
         }
 
         func run() async throws {
-            let (kiosk, propertyID, vkey) = (self.kiosk, property.property, self.vkey)
+            let (kiosk, propertyID, vkey, metrics) = (self.kiosk, property.property, self.vkey, self.metrics)
             let token = try await options.withStore { _, store in
+                if metrics { return try await store.createMetricsToken() }
                 guard let kiosk else { return try await store.createOperatorToken() }
                 return try await store.createToken(kioskID: kiosk, property: propertyID, vkey: vkey)
             }
@@ -53,6 +59,8 @@ struct TokenCommand: AsyncParsableCommand {
                 print(
                     "new token for kiosk '\(kiosk)' of property '\(propertyID)'; put it in the kiosk's token_file (mode 600), it is not shown again:"
                 )
+            } else if metrics {
+                print("new metrics token for GET /metrics (Prometheus's bearer token); keep it secret, it is not shown again:")
             } else {
                 print("new operator token for the chain summary; keep it secret, it is not shown again:")
             }
@@ -78,7 +86,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List tokens: kiosk (or 'operator'), property, token id and creation time (never the token)."
+            abstract: "List tokens: kiosk (or 'operator', 'metrics'), property, token id and creation time (never the token)."
         )
 
         @OptionGroup var options: HubOptions
@@ -89,6 +97,7 @@ struct TokenCommand: AsyncParsableCommand {
                     switch token.holder {
                     case .kiosk(let id, let property): "\(id)\t\(property)"
                     case .chainOperator: "operator\t-"
+                    case .metrics: "metrics\t-"
                     }
                 print("\(holder)\t\(token.tokenID)\t\(token.createdAt.formatted(Date.ISO8601FormatStyle()))")
             }

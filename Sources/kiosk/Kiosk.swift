@@ -15,6 +15,7 @@ struct Kiosk: AsyncParsableCommand {
             /etc/kiosk/kiosk.conf. Exit codes follow sysexits: 64 usage, 65 bad data, 66 missing input, \
             69 unavailable, 74 I/O error, 77 token rejected by the hub, 78 configuration.
             """,
+        version: KioskVersion.current,
         subcommands: [
             RunCommand.self, DemoCommand.self, RosterCommand.self, EnrollCommand.self, TapCommand.self, ManualCommand.self, ReportCommand.self,
             MusterCommand.self, PassCommand.self, LogCommand.self,

@@ -88,6 +88,7 @@ struct RunningRuntime {
             sync: engine,
             display: display,
             clock: SimulatedClock.shared.wallClock,
+            heartbeatInterval: .milliseconds(200),
             logger: logger
         )
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: runtime.services(), logger: logger))

@@ -99,7 +99,7 @@ import Testing
         }
     }
 
-    private static func withHub(_ store: HubStore, _ body: @Sendable (Int) async throws -> Void) async throws {
+    static func withHub(_ store: HubStore, _ body: @Sendable (Int) async throws -> Void) async throws {
         var logger = Logger(label: "hub")
         logger.logLevel = .critical
         let quiet = logger

@@ -15,7 +15,7 @@ import Testing
 
     static let settings = AlertSettings(
         graceMinutes: 15,
-        gateOfflineMinutes: 10,
+        gateOfflineSeconds: 600,
         channels: [AlertChannel(delivery: .webhook(url: "http://127.0.0.1:9/hook", secretFile: nil), events: [.notReturned])]
     )
 

@@ -127,7 +127,7 @@ import Testing
         }
         await #expect(throws: KioskError.self) { try await store.logProof(eventID: events[5].id) }
         _ = try await store.createToken(kioskID: "gate-1")
-        let gate = try #require(try await store.gateStates(property: HubProperty.defaultID, now: Date(), offlineMinutes: 10).first)
+        let gate = try #require(try await store.gateStates(property: HubProperty.defaultID, now: Date(), offlineSeconds: 600).first)
         #expect(gate.witnessedSeq == 5 && gate.heldSeq == 6 && ConsoleWords.witnessed(gate) == "witnessed up to seq 5 of 6")
         await #expect(throws: KioskError.self) { try await store.logProof(eventID: "0b7e7f3c-8f7a-4c51-9d2e-5a1f0c2b9e01") }
         var lines: [String] = []

@@ -174,7 +174,19 @@ enum ConsolePageSamples {
         signedIn("alerts", AlertsPage(alerts: [AlertLine(made: "made1", event: "event1", about: "about1", delivery: "delivery1")])),
         signedIn(
             "gates",
-            GatesPage(gates: [GateLine(id: "id1", state: "state1", lastContact: "contact1", lastRecord: "record1", log: "log1")], offlineMinutes: 94)
+            GatesPage(
+                gates: [
+                    GateLine(
+                        id: "id1",
+                        state: "state1",
+                        lastContact: "contact1",
+                        lastRecord: "record1",
+                        log: "log1",
+                        health: [GateFact(label: "label1", value: "value1", warns: true)]
+                    )
+                ],
+                offlineSeconds: 94
+            )
         ),
         signedIn("chain", ChainPage(properties: [ChainProperty(id: "id1", name: "name1", summary: summary)], date: "date1")),
         signedIn("manual", ManualPage(students: [StudentChoice(id: "id1", name: "name1", room: "room1")], now: "now1", timezone: "zone1")),

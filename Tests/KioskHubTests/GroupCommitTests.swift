@@ -59,10 +59,10 @@ import Testing
     // Another connection holds the write lock, so the first batch's transaction waits and the others queue behind it.
     try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
     let first = Task { try await store.store(HubFixture.batch(kiosk: "gate-a", count: 5).events) }
-    while await storage.eventWrites.writers == 0 { await Task.yield() }
+    try #require(try await waitUntil("the first batch writing", within: .seconds(60)) { await storage.eventWrites.writers > 0 })
     let bad = Task { try await store.store(HubFixture.batch(kiosk: "gate-bad", count: 5).events) }
     let good = Task { try await store.store(HubFixture.batch(kiosk: "gate-b", count: 5).events) }
-    while await storage.eventWrites.waitingBatches < 2 { await Task.yield() }
+    try #require(try await waitUntil("two batches waiting", within: .seconds(60)) { await storage.eventWrites.waitingBatches >= 2 })
     let before = commits.count
     try await other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
 
@@ -117,10 +117,12 @@ import Testing
         var pushes: [(String, Task<[EventDisposition], any Error>)] = []
         for (index, kiosk) in firsts.enumerated() {
             pushes.append((kiosk, push(kiosk)))
-            while await storage.eventWrites.writers <= index { await Task.yield() }
+            try #require(try await waitUntil("batch \(index + 1) writing", within: .seconds(60)) { await storage.eventWrites.writers > index })
         }
         pushes += queued.map { ($0, push($0)) }
-        while await storage.eventWrites.waitingBatches < queued.count { await Task.yield() }
+        try #require(
+            try await waitUntil("\(queued.count) batches waiting", within: .seconds(60)) { await storage.eventWrites.waitingBatches >= queued.count }
+        )
         _ = try await otherHub.query("COMMIT", logger: logger)
         var outcomes: [String: Result<[EventDisposition], any Error>] = [:]
         for (kiosk, push) in pushes { outcomes[kiosk] = await push.result }

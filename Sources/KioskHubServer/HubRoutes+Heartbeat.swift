@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import KioskCore
+import KioskHub
+import KioskWire
+
+extension HubRoutes {
+    /// Keeps a gate's heartbeat as its latest: 204; 400 naming the field of a wrong type or an impossible value, 403
+    /// for another kiosk's, nothing kept for either.
+    func heartbeat(_ request: Request, _ context: HubRequestContext) async throws -> Response {
+        let (kioskID, property) = try await authenticatedKiosk(context)
+        var request = request
+        let data: Data
+        do {
+            data = Data(try await request.collectBody(upTo: WirePaths.maximumHeartbeatBytes).readableBytesView)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw HubHTTPError(.contentTooLarge, "a heartbeat is at most \(WirePaths.maximumHeartbeatBytes) bytes")
+        }
+        let heartbeat: WireHeartbeat
+        do {
+            heartbeat = try JSONDecoder().decode(WireHeartbeat.self, from: data)
+        } catch let error as DecodingError {
+            throw HubHTTPError.undecodable(error, body: data)
+        }
+        guard heartbeat.kioskId == kioskID else {
+            throw HubHTTPError(.forbidden, "this token belongs to kiosk '\(kioskID)', not '\(heartbeat.kioskId)'", field: "kioskId")
+        }
+        if let problem = heartbeat.problem { throw HubHTTPError(.badRequest, problem.error, field: problem.field) }
+        try await store.keepHeartbeat(heartbeat, property: property, receivedAt: clock.now())
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import KioskCore
+import KioskHubSQLite
+import KioskWire
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import KioskHub
+@testable import KioskHubDatabase
+@testable import KioskHubStorage
+
+/// Gates' heartbeats on both backends: kept (the latest only), refused whole when a field is wrong, and the offline
+/// verdict and alerts 90 s after a gate fell silent, on an injected clock.
+@Suite struct HeartbeatTests {
+    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func heartbeat(kiosk: String = "gate-1", pending: Int64 = 3) -> WireHeartbeat {
+        WireHeartbeat(
+            kioskId: kiosk,
+            version: KioskVersion.current,
+            startedAt: WireTime.format(start.addingTimeInterval(-3600)),
+            pending: pending,
+            oldestPendingAt: WireTime.format(start.addingTimeInterval(-600)),
+            quarantined: 0,
+            clockSynced: true,
+            clockOffsetMs: -250,
+            readers: [WireReaderHealth(name: "entrance", state: .up), WireReaderHealth(name: "exit", state: .failing)],
+            journalBytes: 4_096_000,
+            freeBytes: 12_000_000_000,
+            checkpointSize: 40
+        )
+    }
+
+    static func body(_ heartbeat: WireHeartbeat) throws -> ByteBuffer {
+        ByteBuffer(bytes: try JSONEncoder().encode(heartbeat))
+    }
+
+    /// `heartbeat`'s JSON with `field` set to `value` (JSON text).
+    static func body(_ heartbeat: WireHeartbeat, setting field: String, to value: String) throws -> ByteBuffer {
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(heartbeat)) as? [String: Any])
+        #expect(object.keys.contains(field), "\(field) is in the heartbeat")
+        object[field] = try JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
+        return ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test func theLatestHeartbeatIsKeptAndShownAsATile() async throws {
+        let hub = try await HubFixture()
+        let token = try await hub.store.createToken(kioskID: "gate-1")
+        _ = try await hub.store.createUser(name: "asha", role: .warden(property: "default"), password: ConsoleSecurityTests.password)
+        try await hub.serve { client in
+            let first = try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat(pending: 3)))
+            #expect(first.status == .noContent)
+            let second = try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat(pending: 7)))
+            #expect(second.status == .noContent)
+            var browser = ConsoleBrowser(client: client)
+            _ = try await browser.signIn("asha", ConsoleSecurityTests.password)
+            let page = try await browser.get("/gates").text
+            #expect(page.contains("data-gate=\"gate-1\""))
+            #expect(page.contains("7, the oldest"))
+            #expect(page.contains("entrance up, exit FAILING"))
+            #expect(page.contains("journal 4.1 MB, 12 GB free"))
+            #expect(page.contains("synchronised, 0.2 s ahead of the hub") || page.contains("synchronised, 0.3 s ahead of the hub"))
+        }
+        let kept = try #require(try await hub.store.heartbeats(property: "default")["gate-1"])
+        #expect(kept.heartbeat == Self.heartbeat(pending: 7))
+    }
+
+    @Test func aHeartbeatWithAWrongFieldIsRefusedNamingItAndNothingIsKept() async throws {
+        let hub = try await HubFixture()
+        let token = try await hub.store.createToken(kioskID: "gate-1")
+        let valid = Self.heartbeat()
+        try await hub.serve { client in
+            for (field, value) in [
+                ("pending", "\"5\""), ("pending", "-1"), ("quarantined", "-2"), ("freeBytes", "1.5"), ("clockSynced", "\"yes\""),
+                ("clockOffsetMs", "315360000000"), ("startedAt", "\"yesterday\""), ("oldestPendingAt", "\"2026-13-01T00:00:00Z\""),
+                ("version", "\"\""), ("checkpointSize", "-40"), ("journalBytes", "null"),
+            ] {
+                let answer = try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(valid, setting: field, to: value))
+                #expect(answer.status == .badRequest, "\(field) = \(value)")
+                let problem = try JSONDecoder().decode(WireProblem.self, from: Data(answer.body.readableBytesView))
+                #expect(problem.field == field, "\(field) = \(value): \(problem)")
+            }
+            let badReader = try await client.send(
+                .post,
+                WirePaths.heartbeat,
+                token: token,
+                body: try Self.body(valid, setting: "readers", to: "[{\"name\":\"entrance\",\"state\":\"sleepy\"}]")
+            )
+            #expect(badReader.status == .badRequest)
+            #expect(try JSONDecoder().decode(WireProblem.self, from: Data(badReader.body.readableBytesView)).field == "readers[0].state")
+            let other = try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat(kiosk: "gate-2")))
+            #expect(other.status == .forbidden)
+            #expect(try await client.send(.post, WirePaths.heartbeat, token: nil, body: try Self.body(valid)).status == .unauthorized)
+        }
+        #expect(try await hub.store.heartbeats(property: "default").isEmpty)
+    }
+
+    @Test func aGateSilentForNinetySecondsIsOfflineAndBackWithItsNextHeartbeat() async throws {
+        let hub = try await HubFixture()
+        let token = try await hub.store.createToken(kioskID: "gate-1")
+        let now = Mutex(Self.start)
+        let clock = WallClock { now.withLock { $0 } }
+        let settings = AlertSettings()
+        #expect(settings.gateOfflineSeconds == 90)
+        try await hub.serve(clock: clock) { (client: any TestClientProtocol) async throws -> Void in
+            #expect(try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat())).status == .noContent)
+            let justBefore = Self.start.addingTimeInterval(89)
+            #expect(try await hub.store.gateStates(property: "default", now: justBefore, offlineSeconds: 90).map(\.health.offline) == [false])
+            #expect(try await hub.store.decideAlerts(settings: settings, now: justBefore).isEmpty)
+            let silent = Self.start.addingTimeInterval(90)
+            #expect(try await hub.store.gateStates(property: "default", now: silent, offlineSeconds: 90).map(\.health.offline) == [true])
+            #expect(try await hub.store.decideAlerts(settings: settings, now: silent).map(\.event) == [.gateOffline])
+
+            now.withLock { $0 = Self.start.addingTimeInterval(120) }
+            #expect(try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat())).status == .noContent)
+            let back = Self.start.addingTimeInterval(121)
+            #expect(try await hub.store.gateStates(property: "default", now: back, offlineSeconds: 90).map(\.health.offline) == [false])
+            #expect(try await hub.store.decideAlerts(settings: settings, now: back).map(\.event) == [.gateBack])
+        }
+    }
+
+    /// A restarted hub still knows each gate's last state: it is in the database.
+    @Test func aRestartedHubKeepsTheGatesLastHeartbeats() async throws {
+        let hub = try await HubFixture()
+        try await hub.store.keepHeartbeat(Self.heartbeat(pending: 11), property: "default", receivedAt: Self.start)
+        let reopened: HubStore
+        if hub.store.storage is SQLiteHubStorage {
+            reopened = try HubStore.open(dataDirectory: hub.directory)
+        } else {
+            reopened = HubStore(storage: hub.store.storage)
+        }
+        let kept = try #require(try await reopened.heartbeats(property: "default")["gate-1"])
+        #expect(kept.heartbeat.pending == 11)
+        #expect(kept.receivedAt == Self.start)
+    }
+}
