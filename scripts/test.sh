@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a clean clone: installs what the tests need (Debian 12; apt-get needs root),
 # checks the formatting and the systemd units, builds with warnings as errors, runs every test, then the fault suite
-# and the benchmarks in --quick mode, and lists how long each step took.
+# and the benchmarks in --quick mode, builds and checks the Debian packages, and lists how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +23,7 @@ step "Debian packages"
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
 require_packages libsqlite3-dev tzdata tmux pcscd libpcsclite-dev vsmartcard-vpcd libnfc-dev libnfc-bin python3 python3-venv python3-cryptography openssl curl faketime \
-    postgresql cups cups-client printer-driver-cups-pdf weasyprint poppler-utils fonts-noto-core
+    postgresql cups cups-client printer-driver-cups-pdf weasyprint poppler-utils fonts-noto-core dpkg-dev binutils lintian
 
 step "formatting and systemd units"
 swift format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
@@ -129,3 +129,12 @@ step "fault suite"
 "$debug/kiosk-faults" --quick --json .build/faults-quick.json
 step benchmarks
 "$debug/kiosk-bench" --quick --json .build/bench-quick.json
+
+# The Debian packages (scripts/package.sh), here of the debug build: its programs load the Swift runtime from the
+# toolchain, so these install only where it is (a release's packages come from scripts/build-release.sh). Fast
+# compression: the packages are checked, not shipped. As root, scripts/package-check.sh installs both with apt-get,
+# runs them, checks users, data directories, units and lintian, then removes and purges them.
+step "Debian packages of kiosk and kiosk-hub"
+rm -rf dist
+DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1 bash scripts/package.sh --from "$debug" --allow-toolchain-runtime
+if [ "$(id -u)" -eq 0 ]; then bash scripts/package-check.sh dist; fi

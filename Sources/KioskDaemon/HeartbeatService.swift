@@ -67,7 +67,7 @@ public struct HeartbeatService: Service {
     public func heartbeat() async throws(KioskError) -> WireHeartbeat {
         let backlog = try await journal.syncBacklog()
         let disk = try await journal.diskUse()
-        let witnessed = try await journal.keptCheckpoints().first { $0.kind == .cosigned }?.size ?? 0
+        let witnessed = try await journal.logWitness().witnessedSize
         let states = readerStates.current
         return WireHeartbeat(
             kioskId: journal.kioskID,
@@ -76,7 +76,7 @@ public struct HeartbeatService: Service {
             pending: Int64(backlog.pending),
             oldestPendingAt: backlog.oldestPendingAt.map(WireTime.format),
             quarantined: Int64(backlog.quarantined),
-            clockSynced: SystemClockStatus.isSynchronised,
+            clockSynced: journal.clockSynchronised,
             clockOffsetMs: Int64(((sync.latestClockOffset ?? 0) * 1000).rounded()),
             readers: readerNames.map { WireReaderHealth(name: $0, state: states[$0]?.healthy == true ? .up : .failing) },
             journalBytes: disk.journalBytes,

@@ -52,9 +52,11 @@ public struct GateLog: Sendable {
         if !hashes.isEmpty { _ = try await journal.appendToLog(hashes, atSize: size) }
     }
 
-    /// Signs a checkpoint of the whole log with `key` and keeps it as the latest the kiosk signed.
-    public func signCheckpoint(with key: NoteSigner) async throws(KioskError) -> SignedCheckpoint {
-        let size = try await extend()
+    /// Signs a checkpoint of the log, of its first `limit` leaves when given, with `key`, and keeps it as the latest the
+    /// kiosk signed.
+    public func signCheckpoint(with key: NoteSigner, size limit: Int64? = nil) async throws(KioskError) -> SignedCheckpoint {
+        let extended = try await extend()
+        let size = limit.map { min($0, extended) } ?? extended
         let root = try await journal.logRoot(size: size)
         let signed: SignedCheckpoint
         do {

@@ -15,16 +15,19 @@ package actor GateContacts {
         self.interval = interval
     }
 
-    /// Kiosk `kioskID` of `property` made a request at `instant`.
-    package func heard(_ kioskID: String, property: String, at instant: Date) async {
+    /// Kiosk `kioskID` of `property` made a request at `instant`; `recorded` when the request itself stored the
+    /// contact (a heartbeat), so only the announcement is left to do.
+    package func heard(_ kioskID: String, property: String, at instant: Date, recorded: Bool = false) async {
         let last = noted[kioskID]
-        if let last, instant.timeIntervalSince(last) < interval { return }
+        if !recorded, let last, instant.timeIntervalSince(last) < interval { return }
         noted[kioskID] = instant
-        do {
-            try await store.noteContact(kioskID: kioskID, property: property, at: instant)
-        } catch {
-            noted[kioskID] = nil
-            return
+        if !recorded {
+            do {
+                try await store.noteContact(kioskID: kioskID, property: property, at: instant)
+            } catch {
+                noted[kioskID] = nil
+                return
+            }
         }
         if last.map({ instant.timeIntervalSince($0) >= 2 * interval }) ?? true { await store.storage.announce(.gates(property: property)) }
     }

@@ -6,9 +6,9 @@ import KioskWire
 
 extension HubRoutes {
     /// Keeps a gate's heartbeat as its latest: 204; 400 naming the field of a wrong type or an impossible value, 403
-    /// for another kiosk's, nothing kept for either.
+    /// for another kiosk's, nothing kept for either. A kept one is the gate's contact (a refused one is not).
     func heartbeat(_ request: Request, _ context: HubRequestContext) async throws -> Response {
-        let (kioskID, property) = try await authenticatedKiosk(context)
+        let (kioskID, property) = try kioskCaller(context)
         var request = request
         let data: Data
         do {
@@ -26,7 +26,9 @@ extension HubRoutes {
             throw HubHTTPError(.forbidden, "this token belongs to kiosk '\(kioskID)', not '\(heartbeat.kioskId)'", field: "kioskId")
         }
         if let problem = heartbeat.problem { throw HubHTTPError(.badRequest, problem.error, field: problem.field) }
-        try await store.keepHeartbeat(heartbeat, property: property, receivedAt: clock.now())
+        let now = clock.now()
+        try await store.keepHeartbeat(heartbeat, property: property, receivedAt: now)
+        await contacts.heard(kioskID, property: property, at: now, recorded: true)
         return Response(status: .noContent)
     }
 }

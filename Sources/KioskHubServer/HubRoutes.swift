@@ -236,14 +236,20 @@ struct HubRoutes: Sendable {
 
     /// The kiosk whose bearer token the request presents, and its property; 401 when the token is missing, unknown or
     /// revoked, 403 for the operator's token (it reads the chain summary only) and a metrics token (`/metrics` only).
-    func authenticatedKiosk(_ context: HubRequestContext) async throws -> (kioskID: String, property: String) {
+    private func authenticatedKiosk(_ context: HubRequestContext) async throws -> (kioskID: String, property: String) {
+        let (kioskID, property) = try kioskCaller(context)
+        await contacts.heard(kioskID, property: property, at: clock.now())
+        return (kioskID, property)
+    }
+
+    /// The kiosk whose bearer token the request presents, and its property, without noting the contact.
+    func kioskCaller(_ context: HubRequestContext) throws -> (kioskID: String, property: String) {
         guard case .kiosk(let kioskID, let property) = try context.tokenHolder() else {
             throw HubHTTPError(
                 .forbidden,
                 "an operator token reads the chain summary only, a metrics token /metrics only; kiosks use their own tokens"
             )
         }
-        await contacts.heard(kioskID, property: property, at: clock.now())
         return (kioskID, property)
     }
 }

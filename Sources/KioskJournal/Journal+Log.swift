@@ -127,13 +127,6 @@ extension Journal {
         }
     }
 
-    /// The hub's latest refusal of a checkpoint, nil when the latest it answered was cosigned (or none yet).
-    public func logRefusal() async throws(KioskError) -> (size: Int64, reason: String)? {
-        try await read { db in
-            try Row.fetchOne(db, sql: "SELECT size, reason FROM log_refusal").map { row in (row["size"], row["reason"]) }
-        }
-    }
-
     static func logSize(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM log_node WHERE level = 0") ?? 0
     }

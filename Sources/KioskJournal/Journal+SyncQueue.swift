@@ -42,11 +42,8 @@ extension Journal {
 
     /// How many of this kiosk's events are pending and quarantined.
     public func syncCounts() async throws(KioskError) -> (pending: Int, quarantined: Int) {
-        let kioskID = self.kioskID
-        return try await read { db in
-            let completeness = try Self.completeness(db, kioskID: kioskID, clockReads: nil)
-            return (completeness.pending, completeness.quarantined)
-        }
+        let backlog = try await syncBacklog()
+        return (backlog.pending, backlog.quarantined)
     }
 
     /// This kiosk's events waiting for the hub: how many are pending and quarantined, and when the oldest pending one

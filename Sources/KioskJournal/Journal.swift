@@ -36,6 +36,9 @@ public struct Journal: Sendable {
 
     var writer: any DatabaseWriter { database.writer }
 
+    /// Whether the host's clock is synchronised now, as every event recorded now is stamped (`clockSynced`).
+    public var clockSynchronised: Bool { host.isSynchronised() }
+
     /// Closes the journal at the end of a clean stop, so the next start need not check the whole file; nothing may
     /// use the journal afterwards.
     public func close() throws(KioskError) {

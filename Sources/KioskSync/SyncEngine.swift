@@ -79,7 +79,7 @@ public final class SyncEngine: Service, Sendable {
         if case .tokenRejected(let status) = report.outcome {
             try await journal.recordSyncFailure(.tokenRejected, "token rejected (HTTP \(status))", at: clock.now(), nextRetryAt: nil)
         }
-        if report.acknowledged + report.quarantined > 0 { await signCheckpoint() }
+        await signCheckpoint(sentEvents: report.acknowledged + report.quarantined > 0, drained: report.outcome.isDrained)
         await correctClock()
         return report
     }
@@ -111,14 +111,18 @@ public final class SyncEngine: Service, Sendable {
         }
     }
 
-    /// Signs a checkpoint of the gate's whole log and posts it to the hub, keeping what the hub answers: the
-    /// checkpoint cosigned, or its refusal (`kiosk status` shows it). A failure is logged and never stops syncing.
-    private func signCheckpoint() async {
-        guard let logKey else { return }
+    /// Signs a checkpoint of the gate's log up to its first pending event and posts it to the hub, keeping what the
+    /// hub answers: the checkpoint cosigned, or its refusal (`kiosk status` shows it). After a pass that sent events,
+    /// always; after one that found nothing to send, when the hub has not witnessed all that was sent and has not
+    /// refused it (a pass ended before the hub's answer was kept). A failure is logged and never stops syncing.
+    private func signCheckpoint(sentEvents: Bool, drained: Bool) async {
+        guard let logKey, sentEvents || drained else { return }
         do {
             let log = GateLog(journal: journal)
-            let signed = try await log.signCheckpoint(with: logKey)
-            let size = signed.checkpoint.size
+            let witness = try await journal.logWitness()
+            let size = witness.sentSize(ofLogSize: try await log.extend())
+            guard sentEvents || (witness.refusal == nil && size > witness.witnessedSize) else { return }
+            let signed = try await log.signCheckpoint(with: logKey, size: size)
             switch await client.postCheckpoint(signed.text, vkey: logKey.verifier.vkey) {
             case .cosigned(let note):
                 if try await log.keepCosigned(note, of: signed, signer: logKey.verifier) {

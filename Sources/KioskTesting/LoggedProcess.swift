@@ -57,6 +57,9 @@ public final class LoggedProcess: @unchecked Sendable {
     /// The process id.
     public var pid: Int32 { process.processIdentifier }
 
+    /// Whether the process has not exited yet.
+    public var isRunning: Bool { process.isRunning }
+
     /// Keeps a chunk of output; an empty chunk is the end of the output, which also ends a last unterminated line.
     private func received(_ data: Data) {
         let now = Date()

@@ -86,8 +86,12 @@ struct ChainHubsScenario: FaultScenario {
         } catch {
             watching.cancel()
             await watch.shutdown()
+            let states = hubs.enumerated().map { index, hub in
+                let errors = hub.process.output.filter { $0.contains(" error ") || $0.contains(" critical ") }.suffix(3)
+                return "hub \(index + 1) \(hub.process.isRunning ? "running" : "exited"); its last errors: \(errors.joined(separator: " | "))"
+            }
             for hub in hubs { _ = try? await hub.process.terminate(timeout: 10) }
-            throw error
+            throw FaultError("\(error); \(states.joined(separator: "; "))")
         }
         let seconds = (ContinuousClock.now - start).components.seconds
         let outcome = try await ChainOutcome(

@@ -87,10 +87,22 @@ struct ChainPush {
                 try await cluster.restart()
                 pendingAtRestarts.append(left)
             }
-            guard ContinuousClock.now < deadline else { throw FaultError("\(left) events still pending after \(timeout)") }
+            guard ContinuousClock.now < deadline else { throw FaultError("\(left) events still pending after \(timeout): \(try await stuck())") }
             try await Task.sleep(for: .milliseconds(50))
         }
         return pendingAtRestarts
+    }
+
+    /// Each kiosk that still has events pending: how many, and its last sync failure.
+    private func stuck() async throws -> String {
+        var lines: [String] = []
+        for kiosk in kiosks {
+            let pending = try await kiosk.journal.syncCounts().pending
+            guard pending > 0 else { continue }
+            let status = try await kiosk.journal.syncStatus()
+            lines.append("\(kiosk.id) \(pending) pending, last failure: \(status.lastError ?? "none")")
+        }
+        return lines.joined(separator: "; ")
     }
 
     /// The events pending in all journals together.

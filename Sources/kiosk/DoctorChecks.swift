@@ -37,6 +37,9 @@ struct DoctorChecks {
         )
     }
 
+    /// Where the kiosk package puts the blacklist of the kernel's NFC modules (it applies from the next boot).
+    static let packagedBlacklist = "/lib/modprobe.d/kiosk-blacklist-pn533.conf"
+
     /// The kernel's NFC modules take ACR122U-class readers away from pcscd and libnfc.
     func kernelModules() -> DoctorCheck {
         let loaded = ["pn533_usb", "pn533", "nfc"].filter { FileManager.default.fileExists(atPath: "/sys/module/\($0)") }
@@ -44,7 +47,8 @@ struct DoctorChecks {
         return .problem(
             "kernel modules",
             "\(loaded.joined(separator: ", ")) loaded: they grab ACR122U-class readers before pcscd or libnfc can",
-            fix: "sudo cp udev/blacklist-pn533.conf /etc/modprobe.d/ && sudo modprobe -r \(loaded.joined(separator: " "))"
+            fix: (FileManager.default.fileExists(atPath: Self.packagedBlacklist) ? "" : "sudo cp udev/blacklist-pn533.conf /etc/modprobe.d/ && ")
+                + "sudo modprobe -r \(loaded.joined(separator: " "))"
         )
     }
 

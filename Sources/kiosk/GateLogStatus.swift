@@ -5,13 +5,13 @@ import KioskJournal
 struct GateLogStatus {
     let signedSize: Int64
     let witnessedSize: Int64
-    let refusal: (size: Int64, reason: String)?
+    let refusal: LogRefusal?
 
     init(_ journal: Journal) async throws {
-        let kept = try await journal.keptCheckpoints()
-        signedSize = kept.first { $0.kind == .signed }?.size ?? 0
-        witnessedSize = kept.first { $0.kind == .cosigned }?.size ?? 0
-        refusal = try await journal.logRefusal()
+        let witness = try await journal.logWitness()
+        signedSize = witness.signedSize
+        witnessedSize = witness.witnessedSize
+        refusal = witness.refusal
     }
 
     /// The lines after `log: `: the refusal and what to do, or how far the log is signed and witnessed.

@@ -27,3 +27,31 @@ import Testing
     _ = try await fixture.run(FaultScript(), logKey: key) { engine in try await engine.pushPending() }
     #expect(try await fixture.journal.keptCheckpoints().filter { $0.kind == .signed }.map(\.note) == ["placeholder"])
 }
+
+/// A pass the hub stops half-way signs its log only up to the first event still pending: the hub holds all the
+/// checkpoint covers, so it cosigns it instead of refusing a log it cannot see yet.
+@Test func aPassStoppedHalfWaySignsOnlyWhatTheHubHolds() async throws {
+    let fixture = try await SyncFixture(events: 30)
+    let key = try NoteSigner(generatingKeyNamed: "kiosk/gate-1")
+    let report = try await fixture.run(FaultScript([.pass, .status(503, retryAfter: nil)]), logKey: key) { engine in
+        try await engine.pushPending()
+    }
+    #expect(report.acknowledged == 7)
+    let witness = try await fixture.journal.logWitness()
+    #expect(witness.signedSize == 7 && witness.witnessedSize == 7 && witness.refusal == nil, "\(witness)")
+    #expect(witness.firstPendingSeq == 8)
+}
+
+/// A pass that finds nothing to send still posts a checkpoint when the hub has not witnessed all that was sent (a
+/// pass ended before the hub's answer was kept), and then none again.
+@Test func aPassWithNothingToSendHasTheSentLogWitnessed() async throws {
+    let fixture = try await SyncFixture(events: 30)
+    let key = try NoteSigner(generatingKeyNamed: "kiosk/gate-1")
+    _ = try await fixture.run(FaultScript()) { engine in try await SyncFixture.drain(engine) }
+    #expect(try await fixture.journal.logWitness().witnessedSize == 0)
+    let report = try await fixture.run(FaultScript(), logKey: key) { engine in try await engine.pushPending() }
+    #expect(report.acknowledged == 0)
+    let witness = try await fixture.journal.logWitness()
+    #expect(witness.signedSize == 30 && witness.witnessedSize == 30 && witness.refusal == nil, "\(witness)")
+    #expect(try await GateLogVerification.verify(fixture.journal).problems == [])
+}
