@@ -18,6 +18,6 @@ enum BenchFigures {
         PostgresIngestFigure(),
         TwoHubIngestFigure(), DailyReportFigure(), SteadyMemoryFigure(), StartToReadyFigure(), ChainSummaryFigure(),
         TodayPageFigure(), TapToBrowserFigure(), IdleChainFigure(), CheckpointExchangeFigure(), LogVerifyFigure(), RefillFigure(),
-        BackupUnderLoadFigure(),
+        BackupUnderLoadFigure(), ChainAtScaleFigure(),
     ]
 }
