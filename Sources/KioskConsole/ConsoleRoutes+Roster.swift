@@ -58,7 +58,11 @@ extension ConsoleRoutes {
             let (visit, form) = try await formVisit(request, context, as: StudentEditForm.self)
             do {
                 guard let student = form.student(id: id) else { throw KioskError(.usage, "a status is active or inactive") }
-                try await store.acting(as: visit.actor).updateStudent(student, property: visit.property.id)
+                // Every field is checked before anything changes.
+                if let contacts = form.parentContact { _ = try HubStore.parentContacts(parsing: contacts) }
+                let acting = store.acting(as: visit.actor)
+                try await acting.updateStudent(student, property: visit.property.id)
+                if let contacts = form.parentContact { try await acting.setParentContacts(contacts, of: id, property: visit.property.id) }
                 return try await studentPage(visit, id: id, notice: "Saved.")
             } catch let error as KioskError where error.domain.isRequestProblem {
                 return try await studentPage(visit, id: id, problem: error.message, status: .unprocessableContent)
@@ -160,6 +164,7 @@ extension ConsoleRoutes {
             isActive: entry.student.status == .active,
             status: today.map { ReportWording.status($0.status) } ?? "not on the active roster",
             cards: entry.tags.map { StudentCard(uid: $0.hex) },
+            parentContact: try await store.parentContacts(of: id, property: visit.property.id).map(\.value).joined(separator: "; "),
             history: history,
             historyDays: HubStore.studentHistoryDays
         )

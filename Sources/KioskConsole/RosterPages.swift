@@ -31,6 +31,8 @@ struct StudentPage: ConsoleContext {
     /// Today's status.
     let status: String
     let cards: [StudentCard]
+    /// The parents' contacts, `; `-separated, as the form takes them.
+    let parentContact: String
     let history: [StudentTap]
     let historyDays: Int
 }

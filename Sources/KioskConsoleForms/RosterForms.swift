@@ -17,9 +17,10 @@ public struct EnrolForm: Decodable, Sendable {
     public let studentId: String
 }
 
-/// A student's page's form changing their name, room and status.
+/// A student's page's form changing their name, room, status and parents' contacts (`;`-separated).
 public struct StudentEditForm: Decodable, Sendable {
     public let name: String
     public let room: String
     public let status: String
+    public let parentContact: String?
 }

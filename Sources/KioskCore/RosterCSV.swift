@@ -6,17 +6,21 @@ public struct RosterRow: Sendable, Hashable {
     public let line: Int
     public let student: Student
     public let uid: TagUID
+    /// The parents' contacts the row gives (`parent_contact`); nil when the file has no such column, which leaves
+    /// the contacts a store holds as they are.
+    public let parentContacts: [ParentContact]?
 
-    public init(line: Int, student: Student, uid: TagUID) {
+    public init(line: Int, student: Student, uid: TagUID, parentContacts: [ParentContact]? = nil) {
         self.line = line
         self.student = student
         self.uid = uid
+        self.parentContacts = parentContacts
     }
 }
 
 /// The roster CSV of the contract: RFC 4180, UTF-8 (BOM accepted), header `student_id,name,room,tag_uid`
-/// with an optional `status` column (`active` or `inactive`, empty = active). Columns may come in any
-/// order; other columns are ignored.
+/// with an optional `status` column (`active` or `inactive`, empty = active) and an optional `parent_contact` column
+/// (`;`-separated e-mail addresses and E.164 phone numbers). Columns may come in any order; other columns are ignored.
 public enum RosterCSV {
     /// Parses and checks a whole file; the first problem throws a `.dataError` naming file, line and field.
     public static func parse(_ text: String, file: String) throws(KioskError) -> [RosterRow] {
@@ -89,7 +93,14 @@ public enum RosterCSV {
             }
             studentAt[student.id] = studentAt[student.id] ?? (student, record.line)
             ownerOfUID[uid] = ownerOfUID[uid] ?? (student.id, record.line)
-            rows.append(RosterRow(line: record.line, student: student, uid: uid))
+            var contacts: [ParentContact]?
+            if column["parent_contact"] != nil {
+                let text = try field("parent_contact", required: false)
+                do { contacts = try ParentContact.list(parsing: text) } catch {
+                    throw KioskError(.dataError, "\(file):\(record.line): field 'parent_contact': \(error.message)")
+                }
+            }
+            rows.append(RosterRow(line: record.line, student: student, uid: uid, parentContacts: contacts))
         }
         return rows
     }

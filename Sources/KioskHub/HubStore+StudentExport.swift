@@ -47,6 +47,7 @@ extension HubStore {
     /// Everything `property` holds about student `studentID`; `.dataError` when it holds nothing of them.
     public func exportStudent(_ studentID: String, property propertyID: String) async throws(KioskError) -> StudentExport {
         let (_, entry, cards, events, passes, alerts) = try await holdings(ofStudent: studentID, property: propertyID)
+        let contacts = try await storage.parentContacts(of: studentID, property: propertyID)
         return StudentExport(
             student: entry.map { WireRoster([$0]).students[0] },
             cards: cards,
@@ -54,7 +55,7 @@ extension HubStore {
             requests: [],
             events: events.map(WireEvent.init),
             alerts: alerts,
-            parentContacts: []
+            parentContacts: contacts.map(\.value)
         )
     }
 

@@ -27,8 +27,10 @@ public enum HubStoreCopy {
         let properties = try await source.properties()
         for property in properties { _ = try await target.addProperty(property, createdAt: now) }
         for property in [defaultProperty] + properties {
-            let rows = try await source.roster(property: property.id).flatMap { entry in
-                entry.tags.map { RosterRow(line: 0, student: entry.student, uid: $0) }
+            var rows: [RosterRow] = []
+            for entry in try await source.roster(property: property.id) {
+                let contacts = try await source.parentContacts(of: entry.student.id, property: property.id)
+                rows += entry.tags.map { RosterRow(line: 0, student: entry.student, uid: $0, parentContacts: contacts) }
             }
             _ = try await target.importRoster(rows, file: "property \(property.id)", replace: true, property: property.id)
             for pass in try await source.passes(property: property.id, from: nil, through: nil) {

@@ -359,5 +359,21 @@ extension PostgresHubSchema {
                 "ALTER TABLE token ADD CONSTRAINT token_role_check CHECK (role IN ('kiosk', 'operator', 'metrics'))",
             ]
         ),
+        (
+            // Parents: each student's contacts in the roster's order, gone with the student; as the SQLite hub's `v18`.
+            "v19",
+            [
+                """
+                CREATE TABLE parent_contact (
+                    property_id TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    contact TEXT NOT NULL,
+                    PRIMARY KEY (property_id, student_id, position),
+                    FOREIGN KEY (property_id, student_id) REFERENCES student(property_id, id) ON DELETE CASCADE
+                )
+                """
+            ]
+        ),
     ]
 }

@@ -49,6 +49,7 @@ extension PostgresHubStorage {
                     """,
                     on: connection
                 )
+                try await replaceParentContacts(RosterRow.parentContacts(of: rows), property: property, on: connection)
                 return plan.summary
             }
         }

@@ -283,6 +283,21 @@ enum SQLiteHubSchema {
                     """
             )
         }
+        // Parents: each student's contacts in the roster's order, gone with the student.
+        migrator.registerMigration("v18") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent_contact (
+                        property_id TEXT NOT NULL,
+                        student_id TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        contact TEXT NOT NULL,
+                        PRIMARY KEY (property_id, student_id, position),
+                        FOREIGN KEY (property_id, student_id) REFERENCES student(property_id, id) ON DELETE CASCADE
+                    );
+                    """
+            )
+        }
         return migrator
     }
 

@@ -21,6 +21,10 @@ extension SQLiteHubStorage {
             try db.execute(sql: "DELETE FROM pass WHERE property_id = ? AND student_id = ?", arguments: [erasure.property, erasure.studentID])
             let passes = db.changesCount
             try db.execute(sql: "DELETE FROM tag WHERE property_id = ? AND student_id = ?", arguments: [erasure.property, erasure.studentID])
+            try db.execute(
+                sql: "DELETE FROM parent_contact WHERE property_id = ? AND student_id = ?",
+                arguments: [erasure.property, erasure.studentID]
+            )
             try db.execute(sql: "DELETE FROM student WHERE property_id = ? AND id = ?", arguments: [erasure.property, erasure.studentID])
             try db.execute(
                 sql: "INSERT INTO erased_student (property_id, pseudonym, erased_at, subjects) VALUES (?, ?, ?, ?)",

@@ -125,7 +125,11 @@ public struct SQLiteHubStorage: HubStorage {
     }
 
     public func importRoster(_ rows: [RosterRow], file: String, replace: Bool, property: String) async throws(KioskError) -> RosterImportSummary {
-        try await database.write { db in try RosterTables.importRows(rows, file: file, replace: replace, scope: .property(property), in: db) }
+        try await database.write { db in
+            let summary = try RosterTables.importRows(rows, file: file, replace: replace, scope: .property(property), in: db)
+            try Self.replaceParentContacts(RosterRow.parentContacts(of: rows), property: property, db)
+            return summary
+        }
     }
 
     public func roster(property: String) async throws(KioskError) -> [RosterEntry] {

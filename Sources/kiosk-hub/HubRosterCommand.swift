@@ -11,7 +11,7 @@ struct HubRosterCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Merge a roster CSV (student_id,name,room,tag_uid[,status]) into the hub's roster; atomic."
+            abstract: "Merge a roster CSV (student_id,name,room,tag_uid[,status][,parent_contact]) into the hub's roster; atomic."
         )
 
         @OptionGroup var options: HubOptions

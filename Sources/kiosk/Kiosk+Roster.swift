@@ -15,7 +15,7 @@ struct RosterCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Import a roster CSV (student_id,name,room,tag_uid[,status]).",
+            abstract: "Import a roster CSV (student_id,name,room,tag_uid[,status][,parent_contact: checked, kept only by a hub]).",
             discussion: """
                 RFC 4180 CSV in UTF-8 (a BOM is accepted) with a header row; one row per tag, so a student with two \
                 cards has two rows. Without --replace the file is merged into the roster. The import is one \

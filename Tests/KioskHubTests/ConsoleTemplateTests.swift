@@ -149,6 +149,7 @@ enum ConsolePageSamples {
                 isActive: true,
                 status: "status1",
                 cards: [StudentCard(uid: "uid1")],
+                parentContact: "contact1",
                 history: [StudentTap(time: "time1", outcome: "outcome1", gate: "gate1", note: "note1")],
                 historyDays: 30
             )

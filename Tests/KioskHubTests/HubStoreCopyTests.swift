@@ -29,7 +29,9 @@ import Testing
     private static func sqliteHub(in scratch: ScratchDirectory) async throws -> (store: HubStore, tokens: [String]) {
         let store = try HubStore.open(dataDirectory: scratch.path)
         try await store.createProperty(north)
-        let south = "student_id,name,room,tag_uid\nS001,Asha,101,04A1B2C3\nS002,Priya,102,04A1B2C4\nS002,Priya,102,04A1B2C6\n"
+        let south =
+            "student_id,name,room,tag_uid,parent_contact\nS001,Asha,101,04A1B2C3,+919812345678;mother@example.org\n"
+            + "S002,Priya,102,04A1B2C4,\nS002,Priya,102,04A1B2C6,\n"
         _ = try await store.importRoster(try RosterCSV.parse(south, file: "s.csv"), file: "s.csv", replace: false)
         let northCSV = "student_id,name,room,tag_uid\nS001,Ravi,201,04A1B2C3\n"
         _ = try await store.importRoster(try RosterCSV.parse(northCSV, file: "n.csv"), file: "n.csv", replace: false, property: "north")
@@ -97,6 +99,7 @@ import Testing
             let expected = ReportRenderer().render(try await sqlite.report(for: property, on: date, now: now), as: .json)
             #expect(ReportRenderer().render(try await postgres.report(for: property, on: date, now: now), as: .json) == expected)
         }
+        #expect(try await postgres.parentContacts(of: "S001", property: "default").map(\.value) == ["+919812345678", "mother@example.org"])
         #expect(try await postgres.users() == sqlite.users())
         guard case .signedIn = try await postgres.signIn(name: "meera", password: Self.wardenPassword, now: now) else {
             Issue.record("the warden's password does not open the copied hub")
