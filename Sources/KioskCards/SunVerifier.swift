@@ -40,10 +40,4 @@ public enum SunVerifier {
         code.update(data: message)
         return Array(code.finalize())
     }
-
-    /// Whether `a` equals `b`, taking the same time whichever byte differs.
-    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
 }

@@ -21,6 +21,7 @@ enum AlertsSection {
             guard (1...3600).contains(seconds) else { throw ValueProblem("\(seconds) is out of range; give 1 to 3600 seconds") }
             alerts.travelSeconds = seconds
         },
+        .boolean("notify_parents") { alerts, notify in alerts.notifyParents = notify },
         KeyRule(key: "channels") { _, _ throws(ValueProblem) in },
     ])
 

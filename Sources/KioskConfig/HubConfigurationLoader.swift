@@ -31,7 +31,8 @@ public enum HubConfigurationLoader {
             case "alerts": AlertsSection.read(value, into: &configuration.alerts, problems: &problems)
             case "reports": HubReportsSection.schema.read(value, into: &configuration.printing, at: section, problems: &problems)
             case "retention": RetentionSection.schema.read(value, into: &configuration.retention, at: section, problems: &problems)
-            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention])", at: section)
+            case "passes": PassesSection.schema.read(value, into: &configuration.passes, at: section, problems: &problems)
+            default: problems.add("unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention], [passes])", at: section)
             }
         }
         if !configuration.dataDirectory.hasPrefix("/") {
@@ -40,6 +41,13 @@ public enum HubConfigurationLoader {
         }
         if let problem = DataDirectory.problem(configuration.dataDirectory) {
             problems.add(problem, at: ConfigurationKeyPath(section: "hub", key: "data_dir"))
+        }
+        if configuration.passes.parentApproval, configuration.publicURL == nil {
+            problems.add(
+                "missing; parent_approval = true needs [hub] public_url, the address parents' approval links start with",
+                at: ConfigurationKeyPath(section: "hub", key: "public_url"),
+                lineOf: ConfigurationKeyPath(section: "passes", key: "parent_approval")
+            )
         }
         guard problems.isEmpty else { throw problems.error(file: file, source: text) }
         return configuration

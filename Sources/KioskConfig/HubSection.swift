@@ -1,3 +1,4 @@
+import Foundation
 import KioskCore
 
 /// The `[hub]` section of the hub's configuration: where it listens and keeps its database.
@@ -44,6 +45,13 @@ enum HubSection {
                 throw ValueProblem("\(ValueProblem.quote(name)) cannot name a key: give a non-empty name without spaces, '+' or control characters")
             }
             hub.logName = name
+        },
+        .string("public_url") { hub, url throws(ValueProblem) in
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme), parsed.host?.isEmpty == false, parsed.query == nil
+            else {
+                throw ValueProblem("\(ValueProblem.quote(url)) is not an http:// or https:// address, e.g. https://pg.example.org")
+            }
+            hub.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         },
         .integer("database_connections") { hub, count throws(ValueProblem) in
             guard (1...200).contains(count) else { throw ValueProblem("\(count) is out of range; give 1 to 200 connections") }

@@ -16,6 +16,8 @@ public struct ConsoleRoutes: Sendable {
     let liveToday: LiveTodayFeed
     /// A gate silent this many seconds is offline (`[alerts] gate_offline_seconds`).
     let gateOfflineSeconds: Int
+    /// How the requests made on the Passes page are decided (`[passes]`, `[hub] public_url`, the alert channels).
+    let passRequests: PassRequestSettings
 
     /// `liveHeartbeat`: how often an open Today page whose day did not change is told the time it is as of (under the
     /// hub's idle timeout).
@@ -23,7 +25,8 @@ public struct ConsoleRoutes: Sendable {
         store: HubStore,
         clock: WallClock = .system,
         liveHeartbeat: Duration = .seconds(10),
-        gateOfflineSeconds: Int = AlertSettings().gateOfflineSeconds
+        gateOfflineSeconds: Int = AlertSettings().gateOfflineSeconds,
+        passRequests: PassRequestSettings = PassRequestSettings()
     ) {
         self.store = store
         self.clock = clock
@@ -31,6 +34,7 @@ public struct ConsoleRoutes: Sendable {
             try await store.today(for: $0, now: clock.now())
         }
         self.gateOfflineSeconds = gateOfflineSeconds
+        self.passRequests = passRequests
     }
 
     /// Adds the console's routes.
@@ -47,6 +51,7 @@ public struct ConsoleRoutes: Sendable {
         addRosterRoutes(to: pages)
         addGateRoutes(to: pages)
         addNightRoutes(to: pages)
+        addPassRoutes(to: pages)
     }
 
     // MARK: Sessions

@@ -8,7 +8,7 @@ enum ConsoleTemplate: String, CaseIterable, Sendable {
     case head, counts, layout, error, login, today
     case todayBody = "today-body"
     case dayReport = "day-report"
-    case month, student, roster, manual, gates, chain, passes, muster, alerts
+    case month, student, roster, manual, gates, chain, passes, muster, alerts, parent
 
     /// The template's text.
     var source: String {
@@ -31,6 +31,7 @@ enum ConsoleTemplate: String, CaseIterable, Sendable {
             case .passes: PackageResources.passes_mustache
             case .muster: PackageResources.muster_mustache
             case .alerts: PackageResources.alerts_mustache
+            case .parent: PackageResources.parent_mustache
             }
         return String(decoding: bytes, as: UTF8.self)
     }

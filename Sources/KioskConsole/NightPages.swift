@@ -4,6 +4,8 @@ import KioskCore
 struct PassesPage: ConsoleContext {
     static let template = ConsoleTemplate.passes
     let passes: [PassLine]
+    /// Requests whose leave has not ended, newest first.
+    let requests: [RequestLine]
     let students: [StudentChoice]
     /// The form's default start.
     let now: String
@@ -18,6 +20,20 @@ struct PassLine: Sendable {
     let from: String
     let until: String
     let reason: String
+}
+
+/// A pass request on the Passes page.
+struct RequestLine: Sendable {
+    let id: String
+    let name: String
+    let link: String
+    let from: String
+    let until: String
+    let reason: String
+    /// `pending`, `approved`, `declined` or `expired`.
+    let state: String
+    /// Whether the warden can still decide it.
+    let pending: Bool
 }
 
 /// An active student a form can choose.

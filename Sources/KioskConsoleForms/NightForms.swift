@@ -14,6 +14,14 @@ public struct PassForm: Decodable, Sendable {
     public let from: String
     public let until: String
     public let reason: String
+    /// `request` to send it as a pass request; a pass is granted otherwise.
+    public let action: String?
+}
+
+/// A pass request approved (`decision` = `approve`) or declined.
+public struct DecideRequestForm: Decodable, Sendable {
+    public let id: String
+    public let decision: String
 }
 
 /// A pass cancelled.

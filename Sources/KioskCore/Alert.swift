@@ -41,6 +41,30 @@ public struct Alert: Sendable, Hashable, Codable {
     /// For `card_refused` and `card_shared`: what was wrong with the card's reads; absent from the JSON of every other
     /// alert.
     public let reason: String?
+    /// For `pass_request`: the request a parent is asked to decide.
+    public let request: Request?
+    /// For the alerts to parents (`pass_request`, `student_left`, `student_returned` and a `not_returned` of one
+    /// student): whom it is for; absent from the JSON of every other alert.
+    public let parentContacts: [String]?
+    /// For `pass_request`: the parent's own single-use link to the approval page.
+    public let approvalUrl: String?
+
+    /// What a `pass_request` alert says of the request; instants are ISO 8601 with the property's offset.
+    public struct Request: Sendable, Hashable, Codable {
+        public let id: String
+        public let studentId: String
+        public let from: String
+        public let until: String
+        public let reason: String
+
+        public init(id: String, studentId: String, from: String, until: String, reason: String) {
+            self.id = id
+            self.studentId = studentId
+            self.from = from
+            self.until = until
+            self.reason = reason
+        }
+    }
 
     /// What a `log_inconsistent` alert says of the refused checkpoint.
     public struct Log: Sendable, Hashable, Codable {
@@ -72,7 +96,10 @@ public struct Alert: Sendable, Hashable, Codable {
         kiosk: String? = nil,
         uid: String? = nil,
         log: Log? = nil,
-        reason: String? = nil
+        reason: String? = nil,
+        request: Request? = nil,
+        parentContacts: [String]? = nil,
+        approvalUrl: String? = nil
     ) {
         self.id = id
         self.event = event
@@ -83,6 +110,9 @@ public struct Alert: Sendable, Hashable, Codable {
         self.uid = uid
         self.log = log
         self.reason = reason
+        self.request = request
+        self.parentContacts = parentContacts
+        self.approvalUrl = approvalUrl
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -96,6 +126,9 @@ public struct Alert: Sendable, Hashable, Codable {
         try container.encode(uid, forKey: .uid)
         try container.encodeIfPresent(log, forKey: .log)
         try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(request, forKey: .request)
+        try container.encodeIfPresent(parentContacts, forKey: .parentContacts)
+        try container.encodeIfPresent(approvalUrl, forKey: .approvalUrl)
     }
 
     /// The JSON a channel receives, keys sorted.

@@ -8,12 +8,21 @@ public struct AlertSettings: Sendable, Hashable {
     public var travelSeconds: Int
     /// Where alerts go; none means alerts are only listed.
     public var channels: [AlertChannel]
+    /// Parents hear of their child leaving on a pass, returning from it, and not returning by curfew.
+    public var notifyParents: Bool
 
-    public init(graceMinutes: Int = 15, gateOfflineSeconds: Int = 90, travelSeconds: Int = 30, channels: [AlertChannel] = []) {
+    public init(
+        graceMinutes: Int = 15,
+        gateOfflineSeconds: Int = 90,
+        travelSeconds: Int = 30,
+        channels: [AlertChannel] = [],
+        notifyParents: Bool = false
+    ) {
         self.graceMinutes = graceMinutes
         self.gateOfflineSeconds = gateOfflineSeconds
         self.travelSeconds = travelSeconds
         self.channels = channels
+        self.notifyParents = notifyParents
     }
 }
 
@@ -30,6 +39,12 @@ public enum AlertEvent: String, Sendable, Hashable, CaseIterable, Codable {
     case cardRefused = "card_refused"
     /// One card accepted at two gates too close in time for one person to have gone between them.
     case cardShared = "card_shared"
+    /// A pass request sent to one parent, with their approval link.
+    case passRequest = "pass_request"
+    /// A student left on a pass (to their parents).
+    case studentLeft = "student_left"
+    /// A student came back after leaving on a pass (to their parents).
+    case studentReturned = "student_returned"
 }
 
 /// One place alerts are delivered to.

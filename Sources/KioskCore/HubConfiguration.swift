@@ -28,6 +28,11 @@ public struct HubConfiguration: Sendable, Hashable {
     public var logName: String
     /// How long the hub keeps events and inactive students (`[retention] keep_days`); nil keeps them all.
     public var retention: RetentionPolicy?
+    /// How pass requests are decided (`[passes]`).
+    public var passes: PassSettings
+    /// The address parents reach the hub at, without a trailing slash (`[hub] public_url`): approval links start
+    /// with it. Required with `parent_approval`.
+    public var publicURL: String?
 
     public init(
         host: String = "127.0.0.1",
@@ -43,7 +48,9 @@ public struct HubConfiguration: Sendable, Hashable {
         alerts: AlertSettings = AlertSettings(),
         printing: PrintSettings = PrintSettings(),
         logName: String = "kiosk-hub",
-        retention: RetentionPolicy? = nil
+        retention: RetentionPolicy? = nil,
+        passes: PassSettings = PassSettings(),
+        publicURL: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -59,5 +66,7 @@ public struct HubConfiguration: Sendable, Hashable {
         self.printing = printing
         self.logName = logName
         self.retention = retention
+        self.passes = passes
+        self.publicURL = publicURL
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import KioskCore
 public import KioskHubStorage
 
 /// A signed-in user of the web console. The browser holds `token` in an HttpOnly cookie; the database keeps only
@@ -22,10 +23,7 @@ public struct ConsoleSession: Sendable {
 
     /// Whether a form's `csrf` field is this session's, compared in constant time.
     public func accepts(csrf presented: String) -> Bool {
-        let expected = Array(csrfToken.utf8)
-        let given = Array(presented.utf8)
-        guard expected.count == given.count else { return false }
-        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        constantTimeEqual(Array(csrfToken.utf8), Array(presented.utf8))
     }
 }
 

@@ -7,12 +7,7 @@ extension HubStore {
     /// Makes a leave pass for an active student of `property` (an unknown or inactive one is bad data, 65) and
     /// returns it. Kiosks of the property get it with their next roster pull.
     public func createPass(_ request: LeavePassRequest, property: String = HubProperty.defaultID) async throws(KioskError) -> LeavePass {
-        guard let student = try await storage.roster(property: property).first(where: { $0.student.id == request.studentID })?.student else {
-            throw KioskError(.dataError, "unknown student '\(request.studentID)' in property '\(property)'", domain: .notFound)
-        }
-        guard student.status == .active else {
-            throw KioskError(.dataError, "student '\(student.id)' is inactive; a leave pass needs an active student")
-        }
+        _ = try await activeStudent(request.studentID, property: property)
         let pass = request.pass()
         try await storage.addPass(pass, property: property)
         await storage.announce(.day(property: property))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import KioskCore
 import KioskHubStorage
 public import KioskWire
@@ -12,7 +12,7 @@ public struct StudentExport: Sendable, Encodable {
     public let cards: [String]
     public let passes: [WirePass]
     /// Their requests for a leave pass.
-    public let requests: [WirePass]
+    public let requests: [WirePassRequest]
     /// Their events and their cards' reads, oldest first, as the wire carries them.
     public let events: [WireEvent]
     /// The alerts that name them or one of their cards.
@@ -45,14 +45,20 @@ public struct StudentExport: Sendable, Encodable {
 
 extension HubStore {
     /// Everything `property` holds about student `studentID`; `.dataError` when it holds nothing of them.
-    public func exportStudent(_ studentID: String, property propertyID: String) async throws(KioskError) -> StudentExport {
+    public func exportStudent(
+        _ studentID: String,
+        property propertyID: String,
+        now: Date = WallClock.system.now()
+    ) async throws(KioskError) -> StudentExport {
         let (_, entry, cards, events, passes, alerts) = try await holdings(ofStudent: studentID, property: propertyID)
         let contacts = try await storage.parentContacts(of: studentID, property: propertyID)
         return StudentExport(
             student: entry.map { WireRoster([$0]).students[0] },
             cards: cards,
             passes: WireRoster([], passes: passes).passes,
-            requests: [],
+            requests: try await storage.passRequests(property: propertyID).filter { $0.leave.studentID == studentID }.map {
+                WirePassRequest($0, now: now)
+            },
             events: events.map(WireEvent.init),
             alerts: alerts,
             parentContacts: contacts.map(\.value)

@@ -11,7 +11,7 @@ struct HubPassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pass",
         abstract: "Make, list or cancel the leave passes of a property; its kiosks pull them with the roster.",
-        subcommands: [Create.self, List.self, Cancel.self]
+        subcommands: [Create.self, List.self, Cancel.self, Request.self, Requests.self, Decide.self]
     )
 
     /// `kiosk-hub pass create`.

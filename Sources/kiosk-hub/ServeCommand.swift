@@ -58,16 +58,26 @@ struct ServeCommand: AsyncParsableCommand {
     ) async throws {
         let logger = HubOptions.logger
         let notifier = SystemdNotifier()
+        let console = ConsoleRoutes(
+            store: store,
+            gateOfflineSeconds: configuration.alerts.gateOfflineSeconds,
+            passRequests: PassRequestSettings(configuration)
+        )
+        let parents = ParentApprovalRoutes(store: store, publicURL: configuration.publicURL)
         let application = HubServer.application(
             store: store,
             configuration: configuration,
             readiness: readiness,
             logger: logger,
-            additionalRoutes: ConsoleRoutes(store: store, gateOfflineSeconds: configuration.alerts.gateOfflineSeconds).add(to:)
-        ) { port in
-            notifier.status("listening on port \(port)")
-            notifier.ready()
-        }
+            additionalRoutes: { router in
+                console.add(to: router)
+                parents.add(to: router)
+            },
+            onServerRunning: { port in
+                notifier.status("listening on port \(port)")
+                notifier.ready()
+            }
+        )
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
         // Alerts wait for the database like every request does; a failure is logged and tried again, never fatal.
         services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))

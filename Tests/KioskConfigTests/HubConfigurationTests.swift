@@ -43,7 +43,7 @@ import Testing
     #expect(
         throws: KioskError(
             .configuration,
-            "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention])"
+            "hub.conf:1: [sync]: unknown section (known sections: [hub], [attendance], [alerts], [reports], [retention], [passes])"
         )
     ) {
         try HubConfigurationLoader.parse("[sync]\nhub_url = \"http://x\"\n", file: "hub.conf")
@@ -84,5 +84,45 @@ import Testing
     let thirty = "30 is below 365: records are kept at least a year; give 365 or more, or remove the key to keep everything"
     #expect(throws: KioskError(.configuration, "kiosk.conf:4: [journal] keep_days: \(thirty)")) {
         try ConfigurationLoader.parse("[kiosk]\nid = \"gate-1\"\n[journal]\nkeep_days = 30\n", file: "kiosk.conf")
+    }
+}
+
+/// `[passes]`, `[hub] public_url` and `[alerts] notify_parents`; parent approval without the address parents reach is
+/// a configuration error naming the missing key.
+@Test func hubConfigurationReadsTheParentsKeys() throws {
+    let text = """
+        [hub]
+        public_url = "https://pg.example.org/"
+
+        [alerts]
+        notify_parents = true
+
+        [passes]
+        parent_approval = true
+        max_days = 14
+        """
+    let configuration = try HubConfigurationLoader.parse(text, file: "hub.conf")
+    #expect(configuration.publicURL == "https://pg.example.org")
+    #expect(configuration.alerts.notifyParents)
+    #expect(configuration.passes == PassSettings(parentApproval: true, maxDays: 14))
+    #expect(try HubConfigurationLoader.parse("", file: "hub.conf").passes == PassSettings(parentApproval: false, maxDays: 31))
+    #expect(
+        throws: KioskError(
+            .configuration,
+            "hub.conf:2: [hub] public_url: missing; parent_approval = true needs [hub] public_url, the address parents' approval links start with"
+        )
+    ) {
+        try HubConfigurationLoader.parse("[passes]\nparent_approval = true\n", file: "hub.conf")
+    }
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [passes] max_days: 0 is out of range; give 1 to 366 days")) {
+        try HubConfigurationLoader.parse("[passes]\nmax_days = 0\n", file: "hub.conf")
+    }
+    #expect(
+        throws: KioskError(
+            .configuration,
+            "hub.conf:2: [hub] public_url: 'pg.example.org' is not an http:// or https:// address, e.g. https://pg.example.org"
+        )
+    ) {
+        try HubConfigurationLoader.parse("[hub]\npublic_url = \"pg.example.org\"\n", file: "hub.conf")
     }
 }

@@ -43,6 +43,12 @@ enum ConsolePageSamples {
 
     static let summary = AttendanceSummary(total: 71, checkedIn: 72, checkedOut: 73, notReturned: 74, absent: 75, onLeave: 76, late: 77)
 
+    static let parentPage = ParentPage(
+        pageTitle: "p1",
+        request: ParentPage.Request(name: "name1", from: "from1", until: "until1", reason: "reason1", token: "token1", csrf: "csrf1"),
+        outcome: ParentPage.Outcome(title: "title1", message: "message1", problem: true)
+    )
+
     static func signedIn<Content: ConsoleContext>(_ name: String, _ content: Content) -> Sample {
         let page = ConsolePage(
             pageTitle: "pagetitle1",
@@ -64,6 +70,7 @@ enum ConsolePageSamples {
         Sample(name: "login", content: LoginPage(pageTitle: "p1", hubName: "hub1", username: "user1", problem: "problem1"), layoutTexts: []) {
             try ConsoleTemplate.render(LoginPage(pageTitle: "p1", hubName: "hub1", username: "user1", problem: "problem1"))
         },
+        Sample(name: "parent", content: Self.parentPage, layoutTexts: []) { try ConsoleTemplate.render(Self.parentPage) },
         Sample(name: "error", content: ErrorPage(pageTitle: "p1", status: "status1", message: "message1"), layoutTexts: []) {
             try ConsoleTemplate.render(ErrorPage(pageTitle: "p1", status: "status1", message: "message1"))
         },
@@ -158,6 +165,18 @@ enum ConsolePageSamples {
             "passes",
             PassesPage(
                 passes: [PassLine(id: "id1", name: "name1", link: "/link1", from: "from1", until: "until1", reason: "reason1")],
+                requests: [
+                    RequestLine(
+                        id: "rid1",
+                        name: "rname1",
+                        link: "/rlink1",
+                        from: "rfrom1",
+                        until: "runtil1",
+                        reason: "rreason1",
+                        state: "state1",
+                        pending: true
+                    )
+                ],
                 students: [StudentChoice(id: "id2", name: "name2", room: "room2")],
                 now: "now1",
                 timezone: "zone1"

@@ -48,6 +48,7 @@ struct HubFixture {
         idleTimeoutSeconds: Int = 30,
         clock: WallClock = .system,
         liveHeartbeat: Duration = .seconds(10),
+        passRequests: PassRequestSettings = PassRequestSettings(),
         _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let configuration = HubConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, idleTimeoutSeconds: idleTimeoutSeconds)
@@ -58,7 +59,10 @@ struct HubFixture {
             configuration: configuration,
             clock: clock,
             logger: logger,
-            additionalRoutes: ConsoleRoutes(store: store, clock: clock, liveHeartbeat: liveHeartbeat).add(to:)
+            additionalRoutes: { router in
+                ConsoleRoutes(store: store, clock: clock, liveHeartbeat: liveHeartbeat, passRequests: passRequests).add(to: router)
+                ParentApprovalRoutes(store: store, publicURL: passRequests.publicURL, clock: clock).add(to: router)
+            }
         )
         return try await application.test(.live, body)
     }
