@@ -32,6 +32,7 @@ extension HubStore {
             candidates += gateCandidates
             candidates += try await unknownCardAlerts(property, now: now)
             candidates += try await cardAlerts(property, settings: settings, now: now)
+            candidates += try await parentAlerts(property, settings: settings, now: now)
             for alert in candidates {
                 let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
                 if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { decisions.added.append(alert) }
@@ -81,9 +82,15 @@ extension HubStore {
                     )
                 }
                 guard !listed.isEmpty else { continue }
-                alerts.append(
-                    Alert(id: id, event: .notReturned, property: property.id, at: Timestamp.format(due, in: policy.timeZone), students: listed)
+                let alert = Alert(
+                    id: id,
+                    event: .notReturned,
+                    property: property.id,
+                    at: Timestamp.format(due, in: policy.timeZone),
+                    students: listed
                 )
+                alerts.append(alert)
+                alerts += try await notReturnedToParents(alert, settings: settings)
             }
             for student in listed {
                 let since = try await storage.events(
