@@ -39,12 +39,13 @@ public struct ParentApprovalRoutes: Sendable {
 
     private func show(_ request: Request, _ context: HubRequestContext) async throws -> Response {
         let (link, pending, student) = try await openLink(context)
-        let zone = try await store.property(link.property).policy.timeZone
-        let face = ConsoleClockFace(timeZone: zone)
+        let property = try await store.property(link.property)
+        let face = ConsoleClockFace(timeZone: property.policy.timeZone)
         let csrf = Self.randomToken()
         let page = ParentPage(
             pageTitle: "Leave request",
             request: .init(
+                hostel: property.name,
                 name: student.name,
                 from: face.dateTime(pending.leave.from),
                 until: face.dateTime(pending.leave.until),
@@ -167,6 +168,8 @@ struct ParentPage: ConsoleContext {
     static let template = ConsoleTemplate.parent
 
     struct Request: Sendable {
+        /// The property's name: who asks.
+        let hostel: String
         let name: String
         let from: String
         let until: String

@@ -8,7 +8,8 @@ extension HubStore {
 
     /// With `notify_parents`, for each pass of `property` that has not been over for `parentLookBack`: `student_left`
     /// for every accepted OUT tap it covers, and `student_returned` for the first accepted IN tap after each, to the
-    /// student's parents (none for a student without contacts). Ids come from the taps, so deciding again adds nothing.
+    /// student's parents (none for a student without contacts), as soon as the taps are stored (a gate whose clock is
+    /// ahead is not kept waiting). Ids come from the taps, so deciding again adds nothing.
     func parentAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
         guard settings.notifyParents else { return [] }
         let passes = try await storage.passes(property: property.id, from: now.addingTimeInterval(-Self.parentLookBack), through: now)
@@ -21,7 +22,7 @@ extension HubStore {
             let contacts = try await storage.parentContacts(of: student.id, property: property.id).map(\.value)
             guard !contacts.isEmpty else { continue }
             let taps = try await storage.events(property: property.id, matching: EventFilter(studentID: student.id, since: pass.from), limit: 1000)
-                .filter { $0.outcome == .accepted && $0.occurredAt <= now }
+                .filter { $0.outcome == .accepted }
                 .sorted { $0.occurredAt < $1.occurredAt }
             for out in taps where out.direction == .out && pass.covers(out.occurredAt) {
                 let named = Alert.Student(

@@ -29,7 +29,8 @@ extension HubStore {
 
     /// Records a request for leave of an active student of `property` (an unknown or inactive one is bad data, 65; a
     /// leave longer than `[passes] max_days` a usage error, 64, naming `--until`). With `parent_approval`, each of
-    /// the student's parents' contacts gets a `pass_request` alert carrying a link of its own.
+    /// the student's parents' contacts gets a `pass_request` alert carrying a link of its own; the outbox keeps the
+    /// link only until every channel has had it (or given up), the database only its token's hash.
     public func requestPass(
         _ leave: LeavePassRequest,
         property propertyID: String,
@@ -46,8 +47,10 @@ extension HubStore {
         }
         let student = try await activeStudent(leave.studentID, property: property.id)
         let request = PassRequest(id: PassRequest.newID(), leave: leave, createdAt: now)
+        // Links go only where a channel takes them: a link nobody can be sent would sit in the outbox.
+        let channels = settings.alerts.channels.filter { $0.events.contains(.passRequest) }.map(\.key)
         var sent: [(contact: String, token: String)] = []
-        if settings.passes.parentApproval, settings.publicURL != nil {
+        if settings.passes.parentApproval, settings.publicURL != nil, !channels.isEmpty {
             for contact in try await storage.parentContacts(of: student.id, property: property.id) {
                 sent.append((contact.value, Self.approvalToken()))
             }
@@ -78,7 +81,6 @@ extension HubStore {
                 parentContacts: [contact],
                 approvalUrl: (settings.publicURL ?? "") + "/p/" + token
             )
-            let channels = settings.alerts.channels.filter { $0.events.contains(.passRequest) }.map(\.key)
             _ = try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now)
         }
         return request

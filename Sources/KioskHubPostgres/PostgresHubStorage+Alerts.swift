@@ -139,13 +139,25 @@ extension PostgresHubStorage {
     public func finishDelivery(_ delivery: DueDelivery, outcome: DeliveryOutcome) async throws(KioskError) {
         let (state, error, at, next) = outcome.columns
         try await failing("write failed") {
-            _ = try await query(
-                """
-                UPDATE alert_delivery SET state = \(state.rawValue), attempts = attempts + 1, last_error = \(error),
-                    updated_at = \(at.storeMillis), next_attempt_at = COALESCE(\(next?.storeMillis), next_attempt_at), lease_until = NULL
-                WHERE alert_id = \(delivery.alert.id) AND channel = \(delivery.channel) AND state = 'pending'
-                """
-            )
+            try await transaction { connection in
+                try await run(
+                    """
+                    UPDATE alert_delivery SET state = \(state.rawValue), attempts = attempts + 1, last_error = \(error),
+                        updated_at = \(at.storeMillis), next_attempt_at = COALESCE(\(next?.storeMillis), next_attempt_at), lease_until = NULL
+                    WHERE alert_id = \(delivery.alert.id) AND channel = \(delivery.channel) AND state = 'pending'
+                    """,
+                    on: connection
+                )
+                // A parent's link goes once no channel is still to get it: only its hash stays.
+                try await run(
+                    """
+                    UPDATE alert SET body = (body::jsonb - 'approvalUrl')::text
+                    WHERE id = \(delivery.alert.id) AND event = 'pass_request'
+                        AND NOT EXISTS (SELECT 1 FROM alert_delivery WHERE alert_id = alert.id AND state = 'pending')
+                    """,
+                    on: connection
+                )
+            }
         }
     }
 }

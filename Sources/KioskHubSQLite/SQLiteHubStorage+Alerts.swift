@@ -103,6 +103,15 @@ extension SQLiteHubStorage {
                     """,
                 arguments: [state.rawValue, error, at.storeMillis, next?.storeMillis, delivery.alert.id, delivery.channel]
             )
+            // A parent's link goes once no channel is still to get it: only its hash stays.
+            try db.execute(
+                sql: """
+                    UPDATE alert SET body = json_remove(body, '$.approvalUrl')
+                    WHERE id = ? AND event = 'pass_request'
+                        AND NOT EXISTS (SELECT 1 FROM alert_delivery WHERE alert_id = alert.id AND state = 'pending')
+                    """,
+                arguments: [delivery.alert.id]
+            )
         }
     }
 

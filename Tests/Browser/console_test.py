@@ -59,26 +59,32 @@ def run(*arguments, stdin=None, env=None):
 class Gate:
     """A real hub with a roster, a second property, users, and a real kiosk of `default` syncing to it."""
 
-    def __init__(self):
+    def __init__(self, roster=ROSTER, conf=None):
+        """`conf`: the text of a hub configuration file, `{url}` standing for the hub's address."""
         self.directory = tempfile.mkdtemp(prefix="kiosk-console-")
         self.env = dict(os.environ)
         if DATABASE_URL:
             self.env["KIOSK_HUB_DATABASE_URL"] = DATABASE_URL
         hub_dir = os.path.join(self.directory, "hub")
         self.hub_args = ["--data-dir", hub_dir]
-        roster = os.path.join(self.directory, "roster.csv")
-        with open(roster, "w", encoding="utf-8") as file:
-            file.write(ROSTER)
-        self.hub("roster", "import", roster)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        if conf is not None:
+            conf_path = os.path.join(self.directory, "hub.conf")
+            with open(conf_path, "w", encoding="utf-8") as file:
+                file.write(conf.replace("{url}", self.url))
+            self.hub_args += ["--config", conf_path]
+        roster_path = os.path.join(self.directory, "roster.csv")
+        with open(roster_path, "w", encoding="utf-8") as file:
+            file.write(roster)
+        self.hub("roster", "import", roster_path)
         self.hub("property", "create", "north", "--name", "North Block")
-        self.hub("roster", "import", roster, "--property", "north")
+        self.hub("roster", "import", roster_path, "--property", "north")
         self.hub("user", "create", "asha", "--property", "default", "--role", "warden", "--password-stdin", stdin=PASSWORD)
         self.hub("user", "create", "nora", "--property", "north", "--role", "warden", "--password-stdin", stdin=PASSWORD)
         self.hub("user", "create", "ops", "--role", "operator", "--password-stdin", stdin=PASSWORD)
         self.hub("user", "create", "guard", "--property", "default", "--role", "warden", "--password-stdin", stdin=PASSWORD)
         token = self.hub("token", "create", "--kiosk", "gate-1").strip().splitlines()[-1]
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(self.directory, "hub.log"), "w")
         self.start_hub()
         kiosk_dir = os.path.join(self.directory, "kiosk")

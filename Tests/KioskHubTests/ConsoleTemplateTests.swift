@@ -45,7 +45,15 @@ enum ConsolePageSamples {
 
     static let parentPage = ParentPage(
         pageTitle: "p1",
-        request: ParentPage.Request(name: "name1", from: "from1", until: "until1", reason: "reason1", token: "token1", csrf: "csrf1"),
+        request: ParentPage.Request(
+            hostel: "hostel1",
+            name: "name1",
+            from: "from1",
+            until: "until1",
+            reason: "reason1",
+            token: "token1",
+            csrf: "csrf1"
+        ),
         outcome: ParentPage.Outcome(title: "title1", message: "message1", problem: true)
     )
 

@@ -65,6 +65,18 @@ import Testing
         #expect(opened.link.contact == "mother@example.org")
         #expect(opened.student.name == "Asha Verma")
         #expect(try await hub.store.approvalLink(token: mother.dropLast() + "A") == nil)
+        // Once delivered, the outbox forgets the links: only their hashes stay.
+        for delivery in try await hub.store.storage.claimDueDeliveries(
+            now: now,
+            leaseUntil: now.addingTimeInterval(60),
+            channels: .allBut([]),
+            limit: 10
+        ) {
+            try await hub.store.storage.finishDelivery(delivery, outcome: .delivered(at: now))
+        }
+        #expect(try await hub.store.alerts(property: "default").allSatisfy { $0.alert.approvalUrl == nil && $0.alert.request?.id == request.id })
+        #expect(try await hub.sql("SELECT body FROM alert").allSatisfy { body in !tokens.contains { body.contains($0) } })
+        #expect(try await hub.store.approvalLink(token: mother)?.link.contact == "mother@example.org")
 
         let pass = try #require(
             try await hub.store.acting(as: .parent("mother@example.org")).decidePassRequest(
