@@ -5,7 +5,8 @@ public import KioskHubSQLite
 public import KioskHubStorage
 
 /// Copies a SQLite hub into an empty PostgreSQL hub database (`kiosk-hub migrate-store --to URL`): properties,
-/// rosters, leave passes, token hashes, events (each at its own pull cursor), web console users (password hashes and
+/// rosters, leave passes, pass requests with their decisions (not the parents' links: a request still pending is the
+/// warden's to decide), token hashes, events (each at its own pull cursor), web console users (password hashes and
 /// whether disabled), when each gate was last heard from, and the alerts with their deliveries, so kiosks keep their
 /// tokens and cursors, wardens their passwords, and no alert is sent twice. Console sessions are not copied: everyone
 /// signs in again. The counts of both are compared at the end.
@@ -35,6 +36,17 @@ public enum HubStoreCopy {
             _ = try await target.importRoster(rows, file: "property \(property.id)", replace: true, property: property.id)
             for pass in try await source.passes(property: property.id, from: nil, through: nil) {
                 try await target.addPass(pass, property: property.id)
+            }
+            for request in try await source.passRequests(property: property.id).reversed() {
+                guard
+                    try await target.addPassRequest(
+                        PassRequest(id: request.id, leave: request.leave, createdAt: request.createdAt),
+                        links: [],
+                        property: property.id
+                    ),
+                    let decision = request.decision
+                else { continue }
+                _ = try await target.decidePassRequest(id: request.id, property: property.id, decision: decision, pass: nil)
             }
         }
         for token in try await source.tokens() { try await target.addToken(hash: token.hash, holder: token.holder, createdAt: token.createdAt) }

@@ -102,4 +102,53 @@ import Testing
         let backwards = try hub.hub(Self.create(from: "2026-11-22T18:00:00+05:30", until: "2026-11-21T17:00:00+05:30", reason: "x"))
         #expect(backwards.status == 64 && backwards.stderr.contains("--until"))
     }
+
+    @Test func theHubTakesRequestsListsThemAndDecidesThem() throws {
+        let hub = try HubSandbox()
+        let roster = try hub.write(
+            "roster.csv",
+            "student_id,name,room,tag_uid,parent_contact\nS001,Asha,101,04A1B2C3,mother@example.org\nS002,Priya,102,04A1B2C4,\n"
+        )
+        #expect(try hub.hub("roster", "import", roster).status == 0)
+        let formatter = ISO8601DateFormatter()
+        let (from, until) = (formatter.string(from: Date().addingTimeInterval(86_400)), formatter.string(from: Date().addingTimeInterval(3 * 86_400)))
+        let asked = try hub.hub("pass", "request", "--student", "S001", "--from", from, "--until", until, "--reason", "home")
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let id = try #require(asked.stdout.split(separator: "\n").last.map(String.init))
+        #expect(id.hasPrefix("pr-"))
+        let listed = try #require(try json(try hub.hub("pass", "requests", "--format", "json").stdout) as? [[String: String]])
+        #expect(listed.map { $0["id"] } == [id] && listed.first?["state"] == "pending" && listed.first?["studentId"] == "S001")
+        #expect(Set(listed.first?.keys.map { $0 } ?? []) == ["id", "studentId", "from", "until", "reason", "state"])
+        #expect(try hub.hub("pass", "list", "--format", "json").stdout == "[]\n")
+
+        let approved = try hub.hub("pass", "decide", id, "approve")
+        #expect(approved.status == 0, "\(approved.stderr)")
+        let passID = try #require(approved.stdout.split(separator: "\n").last.map(String.init))
+        let passes = try #require(try json(try hub.hub("pass", "list", "--format", "json").stdout) as? [[String: String]])
+        #expect(passes.map { $0["id"] } == [passID])
+        #expect(try hub.hub("pass", "decide", id, "decline").status == 65)
+        #expect(try hub.hub("pass", "requests").stdout.contains("approved"))
+
+        let long = try hub.hub(
+            "pass",
+            "request",
+            "--student",
+            "S002",
+            "--from",
+            from,
+            "--until",
+            formatter.string(from: Date().addingTimeInterval(40 * 86_400)),
+            "--reason",
+            "term break"
+        )
+        #expect(long.status == 64 && long.stderr.contains("max_days"), "\(long.stderr)")
+        let unknown = try hub.hub("pass", "request", "--student", "S404", "--from", from, "--until", until, "--reason", "x")
+        #expect(unknown.status == 65 && unknown.stderr.contains("S404"))
+        let control = try hub.hub("pass", "request", "--student", "S002", "--from", from, "--until", until, "--reason", "a\u{1B}b")
+        #expect(control.status == 64 && control.stderr.contains("--reason"))
+
+        let config = try hub.write("hub.conf", "[passes]\nparent_approval = true\n")
+        let unreachable = try hub.hub("pass", "requests", "--config", config)
+        #expect(unreachable.status == 78 && unreachable.stderr.contains("public_url"), "\(unreachable.stderr)")
+    }
 }

@@ -24,7 +24,7 @@ import Testing
     static let wardenPassword = "north-warden-pw"
     static let created = Date(timeIntervalSince1970: 1_763_750_000)
 
-    /// A SQLite hub with two properties, their rosters, a leave pass, kiosks' and the operator's tokens, events of both,
+    /// A SQLite hub with two properties, their rosters, a leave pass, pass requests, kiosks' and the operator's tokens, events of both,
     /// a warden and a disabled operator, a gate's last contact, and alerts delivered, failed and pending.
     private static func sqliteHub(in scratch: ScratchDirectory) async throws -> (store: HubStore, tokens: [String]) {
         let store = try HubStore.open(dataDirectory: scratch.path)
@@ -42,6 +42,16 @@ import Testing
             reason: "home"
         )
         _ = try await store.createPass(leave, property: "north")
+        // Pass requests of S001 at `default`, one approved and one pending, a week after the reports' day.
+        let later = try LeavePassRequest(
+            studentID: "S001",
+            from: created.addingTimeInterval(7 * 86_400),
+            until: created.addingTimeInterval(8 * 86_400),
+            reason: "fest"
+        )
+        let approved = try await store.requestPass(later, property: "default", settings: PassRequestSettings(), now: created)
+        _ = try await store.requestPass(later, property: "default", settings: PassRequestSettings(), now: created.addingTimeInterval(1))
+        try await store.decidePassRequest(id: approved.id, property: "default", approve: true, now: created)
         let tokens = [
             try await store.createToken(kioskID: "gate-1"), try await store.createToken(kioskID: "north-1", property: "north"),
             try await store.createOperatorToken(),
@@ -100,6 +110,9 @@ import Testing
             #expect(ReportRenderer().render(try await postgres.report(for: property, on: date, now: now), as: .json) == expected)
         }
         #expect(try await postgres.parentContacts(of: "S001", property: "default").map(\.value) == ["+919812345678", "mother@example.org"])
+        let requests = try await postgres.passRequests(of: try await postgres.property("default"))
+        #expect(requests == (try await sqlite.passRequests(of: try await sqlite.property("default"))))
+        #expect(requests.map { $0.state(at: now) } == [.pending, .approved])
         #expect(try await postgres.users() == sqlite.users())
         guard case .signedIn = try await postgres.signIn(name: "meera", password: Self.wardenPassword, now: now) else {
             Issue.record("the warden's password does not open the copied hub")
