@@ -11,10 +11,10 @@ package actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
     /// Writes batches in one transaction and says what became of each, in order.
     package typealias Write = @Sendable ([Batch]) async -> [Result<Outcome, KioskError>]
 
-    /// What a waiting batch is told: its outcome, or that it is to write the next transaction.
+    /// What a waiting batch is told: its outcome, or that it is to write the next transaction with `others`.
     private enum Turn {
         case done(Result<Outcome, KioskError>)
-        case write
+        case write(others: [Waiting])
     }
 
     private struct Waiting {
@@ -41,15 +41,20 @@ package actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
     /// Writes `batch` with whatever other batches are waiting when its transaction starts (through the `write` of
     /// whichever caller's turn it is; every caller passes the same) and returns what became of it.
     package func commit(_ batch: Batch, with write: Write) async throws(KioskError) -> Outcome {
+        let others: [Waiting]
         if writers < maximumWriters {
             writers += 1
+            others = nextGroup()
         } else {
-            // Resumed with `.write`, the batch takes over the turn of a writer that finished: `writers` stays.
+            // Resumed with `.write`, the batch takes over the turn of a writer that finished (`writers` stays), with
+            // the batches that were waiting then: taken at the hand-over, so a second writer finishing before this
+            // one runs cannot split them into two transactions.
             let turn = await withCheckedContinuation { waiting.append(Waiting(batch: batch, continuation: $0)) }
-            if case .done(let outcome) = turn { return try outcome.get() }
+            switch turn {
+            case .done(let outcome): return try outcome.get()
+            case .write(let group): others = group
+            }
         }
-        let others = waiting.prefix(maximumBatches - 1)
-        waiting.removeFirst(others.count)
         let outcomes = await write([batch] + others.map(\.batch))
         for (other, outcome) in zip(others, outcomes.dropFirst()) {
             other.continuation.resume(returning: .done(outcome))
@@ -57,8 +62,16 @@ package actor GroupCommit<Batch: Sendable, Outcome: Sendable> {
         if waiting.isEmpty {
             writers -= 1
         } else {
-            waiting.removeFirst().continuation.resume(returning: .write)
+            let next = waiting.removeFirst()
+            next.continuation.resume(returning: .write(others: nextGroup()))
         }
         return try outcomes[0].get()
+    }
+
+    /// Takes the batches that join the next transaction off the queue: as many as fit beside its own.
+    private func nextGroup() -> [Waiting] {
+        let group = Array(waiting.prefix(maximumBatches - 1))
+        waiting.removeFirst(group.count)
+        return group
     }
 }
