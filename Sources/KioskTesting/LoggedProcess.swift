@@ -39,14 +39,29 @@ public final class LoggedProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = keepingStandardError ? output : FileHandle.standardError
         outputDescriptor = output.fileHandleForReading.fileDescriptor
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            self?.lock.withLock { self?.reading = true }
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.received(data)
-        }
         process.terminationHandler = { [weak self] _ in self?.changed { $0.exited = Date() } }
         try process.run()
+        // The output is read with blocking calls on a thread of its own until it ends. (A `readabilityHandler` would
+        // install a libdispatch read source, whose teardown races the descriptor's close and crashes the process on
+        // Linux: swift-corelibs-libdispatch issue 949.) `reading` is set between the descriptor turning readable and
+        // the chunk being kept, so `outputComplete` never mistakes a chunk in flight for the end.
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [weak self] in
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                if poll(&ready, 1, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                self?.lock.withLock { self?.reading = true }
+                let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                let data = count > 0 ? Data(buffer[..<count]) : Data()
+                self?.received(data)
+                if data.isEmpty { break }
+            }
+        }
     }
 
     /// A process left running by a failed caller is interrupted.
