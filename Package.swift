@@ -87,6 +87,19 @@ let package = Package(
         .target(name: "KioskReports", dependencies: ["KioskCore"], swiftSettings: strictSettings),
         .target(name: "KioskPrinting", dependencies: ["KioskCore", "KioskReports"], swiftSettings: strictSettings),
         .target(name: "KioskDashboard", dependencies: ["KioskCore"], swiftSettings: strictSettings),
+        // The gate's screen page: a small HTTP server on SwiftNIO (which the gate links already) with server-sent events.
+        .target(
+            name: "KioskScreen",
+            dependencies: [
+                "KioskCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page")],
+            swiftSettings: strictSettings
+        ),
         // Not `pkgConfig: "libpcsclite"`: its `-pthread` makes SwiftPM warn on every build. Its one other flag is below.
         .systemLibrary(name: "CPCSCLite", providers: [.apt(["libpcsclite-dev"])]),
         .systemLibrary(name: "CLinuxInput"),
@@ -118,7 +131,7 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskJournal", "KioskStore", "KioskReports", "KioskPrinting", "KioskDashboard", "KioskReaders", "KioskSync",
-                "KioskSystemd", "KioskCards", "KioskWire",
+                "KioskSystemd", "KioskCards", "KioskWire", "KioskScreen",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -318,7 +331,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KioskCoreTests",
-            dependencies: ["KioskCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["KioskCore", "KioskTesting", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
@@ -327,6 +340,15 @@ let package = Package(
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskPrintingTests", dependencies: ["KioskPrinting", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskScreenTests",
+            dependencies: [
+                "KioskScreen", "KioskCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "KioskTesting",
             dependencies: [

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The web console in a real browser (Tests/Browser/console_test.py, gate_health_test.py, parents_test.py): Debian's Chromium and ChromeDriver driven by
+# The web console and the gate's screen in a real browser (Tests/Browser/console_test.py, gate_health_test.py,
+# parents_test.py, screen_test.py): Debian's Chromium and ChromeDriver driven by
 # Selenium from PyPI, against the built kiosk-hub on SQLite and, when KIOSK_TEST_POSTGRES_SERVER names a server, on
 # PostgreSQL (a new database). Screenshots of every page at 390x844 and 1280x800 go to .build/console-screenshots.
 set -euo pipefail
@@ -21,6 +22,8 @@ echo "gate health: the Gates page, /metrics through Prometheus's parser, the Gra
 "$venv/bin/python" Tests/Browser/gate_health_test.py
 echo "parents: a pass request, its link on a phone, the decision, word of the leave"
 "$venv/bin/python" Tests/Browser/parents_test.py
+echo "the gate's screen: kiosk run's page with a keyboard-wedge reader fed by the test"
+"$venv/bin/python" Tests/Browser/screen_test.py
 if [ -n "${KIOSK_TEST_POSTGRES_SERVER:-}" ]; then
     database="console_$(date +%s)_$$"
     /usr/lib/postgresql/15/bin/psql -q "$KIOSK_TEST_POSTGRES_SERVER" -c "CREATE DATABASE $database"

@@ -5,7 +5,7 @@ import TOMLKit
 /// A parsed kiosk.conf turned into a configuration: each known section read by its schema, everything
 /// else reported, and relative paths resolved against the configuration file's directory.
 enum ConfigurationDocument {
-    private static let sections = ["kiosk", "attendance", "readers", "sync", "reports", "cards", "journal"]
+    private static let sections = ["kiosk", "attendance", "readers", "sync", "reports", "cards", "journal", "display"]
 
     /// The configuration `document` describes; what is wrong with it goes to `problems`.
     static func read(_ document: TOMLTable, directory: URL, problems: inout ConfigurationProblems) -> KioskConfiguration {
@@ -19,6 +19,7 @@ enum ConfigurationDocument {
             case "sync": configuration.sync = SyncSection.read(value, problems: &problems)
             case "reports": ReportsSection.schema.read(value, into: &configuration.reports, at: section, problems: &problems)
             case "cards": CardsSection.schema.read(value, into: &configuration.cards, at: section, problems: &problems)
+            case "display": DisplaySection.schema.read(value, into: &configuration.display, at: section, problems: &problems)
             case "journal": RetentionSection.schema.read(value, into: &configuration.retention, at: section, problems: &problems)
             default:
                 let known = "known sections: " + sections.map { $0 == "readers" ? "[[readers]]" : "[\($0)]" }.joined(separator: ", ")

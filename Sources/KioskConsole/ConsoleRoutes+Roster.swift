@@ -72,7 +72,7 @@ extension ConsoleRoutes {
 
     /// The student id in a `/students/:id` path, as `ConsoleVisit.studentLink` percent-encoded it (any id the roster
     /// accepts: spaces, `/`, `?`, `%` and every script).
-    private static func studentID(_ context: HubRequestContext) throws -> String {
+    static func studentID(_ context: HubRequestContext) throws -> String {
         guard let id = try context.parameters.require("id").removingPercentEncoding else {
             throw ConsoleError(.notFound, "no such student: the address is not a student's")
         }
@@ -84,7 +84,7 @@ extension ConsoleRoutes {
     private func upload(_ request: Request, _ context: HubRequestContext) async throws -> Response {
         var request = request
         let body = try await request.collectBody(upTo: 8 * 1024 * 1024)
-        guard let type = request.headers[.contentType], let form = RosterUploadForm(body: body, contentType: type) else {
+        guard let type = request.headers[.contentType], let form = UploadForm(body: body, contentType: type) else {
             throw ConsoleError(.badRequest, "a roster upload is a multipart/form-data form")
         }
         let visit = try await checkedVisit(request, context, envelope: form.envelope)
@@ -134,7 +134,7 @@ extension ConsoleRoutes {
         return try ConsoleResponse.page(visit.page(page, title: "Roster", current: "/roster", notice: notice, problem: problem), status: status)
     }
 
-    private func studentPage(
+    func studentPage(
         _ visit: ConsoleVisit,
         id: String,
         notice: String? = nil,
@@ -165,6 +165,8 @@ extension ConsoleRoutes {
             status: today.map { ReportWording.status($0.status) } ?? "not on the active roster",
             cards: entry.tags.map { StudentCard(uid: $0.hex) },
             parentContact: try await store.parentContacts(of: id, property: visit.property.id).map(\.value).joined(separator: "; "),
+            photoPath: visit.studentPhotoLink(id),
+            photo: try await store.studentPhoto(id, property: visit.property.id).map { visit.studentPhotoLink(id) + "&v=" + $0.digest.prefix(16) },
             history: history,
             historyDays: HubStore.studentHistoryDays
         )

@@ -49,6 +49,7 @@ public struct ConsoleRoutes: Sendable {
         addTodayRoutes(to: pages)
         addReportRoutes(to: pages)
         addRosterRoutes(to: pages)
+        addPhotoRoutes(to: pages)
         addGateRoutes(to: pages)
         addNightRoutes(to: pages)
         addPassRoutes(to: pages)

@@ -47,6 +47,11 @@ struct ConsoleVisit: Sendable {
         "/students/" + ConsoleVisit.pathSegment(id) + "?" + propertyQuery
     }
 
+    /// The address of a student's photo (shown and uploaded there) in this visit's property.
+    func studentPhotoLink(_ id: String) -> String {
+        "/students/" + ConsoleVisit.pathSegment(id) + "/photo?" + propertyQuery
+    }
+
     /// `text` percent-encoded for a query value.
     static func queryValue(_ text: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed

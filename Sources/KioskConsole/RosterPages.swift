@@ -33,6 +33,10 @@ struct StudentPage: ConsoleContext {
     let cards: [StudentCard]
     /// The parents' contacts, `; `-separated, as the form takes them.
     let parentContact: String
+    /// Where a new photo is posted.
+    let photoPath: String
+    /// Where the student's photo is shown from (the digest in it makes a new photo a new address); nil: none.
+    let photo: String?
     let history: [StudentTap]
     let historyDays: Int
 }

@@ -91,6 +91,8 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var cards: CardSettings
     /// How long the journal keeps events the hub acknowledged (`[journal] keep_days`); nil keeps them all.
     public var retention: RetentionPolicy?
+    /// The gate's screen page (`[display]`).
+    public var display: DisplaySettings
 
     public init(
         kioskID: String = ProcessInfo.processInfo.hostName,
@@ -100,7 +102,8 @@ public struct KioskConfiguration: Sendable, Hashable {
         sync: SyncConfiguration? = nil,
         reports: ReportSettings = ReportSettings(),
         cards: CardSettings = CardSettings(),
-        retention: RetentionPolicy? = nil
+        retention: RetentionPolicy? = nil,
+        display: DisplaySettings = DisplaySettings()
     ) {
         self.kioskID = kioskID
         self.dataDirectory = dataDirectory
@@ -110,6 +113,7 @@ public struct KioskConfiguration: Sendable, Hashable {
         self.reports = reports
         self.cards = cards
         self.retention = retention
+        self.display = display
     }
 
     /// The journal's path inside the data directory.

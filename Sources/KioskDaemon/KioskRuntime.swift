@@ -10,8 +10,8 @@ public import Logging
 public import ServiceLifecycle
 import UnixSignals
 
-/// The running kiosk: one service group of the readers (check-in), the live summary, day close, the journal's
-/// checkpoints, sync, heartbeats and the systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
+/// The running kiosk: one service group of the readers (check-in), the live summary, the gate's screen, day close,
+/// the journal's checkpoints, sync, heartbeats and the systemd watchdog. SIGTERM or SIGINT stops it cleanly; every acknowledged tap is already committed.
 ///
 /// Only graceful shutdown ends the group: every service but the readers is registered so that its end, or its
 /// failure, leaves the others running, so the readers and the journal keep recording whatever the hub, the
@@ -93,6 +93,16 @@ public struct KioskRuntime {
         let logger = self.logger
         let policy = configuration.attendance
         let checkpoints = CheckpointService(database: journal.database, logger: logger)
+        let screen = configuration.display.web.map { address in
+            ScreenService(
+                address: address,
+                greetingSeconds: configuration.display.greetingSeconds,
+                summary: summary,
+                journal: journal,
+                policy: policy,
+                logger: logger
+            )
+        }
         // Awaited by the reader that made the presentation, so the summary hears of each reader's taps in order.
         let recorder = TapRecorder(
             journal: journal,
@@ -114,6 +124,7 @@ public struct KioskRuntime {
                 if let refusal = tap.refusal { metadata["tap.refusal"] = "\(refusal.rawValue)" }
                 logger.info("\(presentation.reader.name): \(TapLine(tap, policy: policy).text)", metadata: metadata)
                 await summary.tapRecorded(tap)
+                await screen?.greet(tap)
             }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
@@ -141,6 +152,7 @@ public struct KioskRuntime {
                 Self.mayEnd(SummaryDisplay(summary: summary, logger: logger, colors: colors, keepsFinalScreen: keepsFinalScreen, output: output))
             )
         }
+        if let screen { services.append(Self.mayEnd(screen)) }
         services.append(Self.mayEnd(SystemdReadiness(notifier: notifier)))
         if let interval = SystemdNotifier.watchdogInterval() {
             services.append(Self.mayEnd(SystemdWatchdog(notifier: notifier, interval: interval)))

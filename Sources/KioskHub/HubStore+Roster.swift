@@ -32,14 +32,17 @@ extension HubStore {
         try await storage.roster(property: property)
     }
 
-    /// The whole roster of `property` sorted by student id with the property's leave passes and the students it erased,
-    /// and its ETag (a hash of its content, so a pass made or cancelled, or an erasure, changes it).
+    /// The whole roster of `property` sorted by student id (each student with the digest of their photo) with the
+    /// property's name, its leave passes and the students it erased, and its ETag (a hash of its content, so a pass made or cancelled, or an erasure, changes it).
     public func roster(property: String = HubProperty.defaultID) async throws(KioskError) -> (roster: WireRoster, etag: String) {
         let entries = try await storage.roster(property: property)
         var roster = WireRoster(entries, passes: try await storage.passes(property: property, from: nil, through: nil))
         roster.erasures = try await storage.erasedStudents(property: property).map { student in
             WireErasure(pseudonym: student.pseudonym, erasedAt: WireTime.format(student.erasedAt), subjects: student.subjects)
         }
+        let photos = try await storage.photoDigests(property: property)
+        for index in roster.students.indices { roster.students[index].photo = photos[roster.students[index].studentId] }
+        roster.propertyName = try await self.property(property).name
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let digest = SHA256.hash(data: (try? encoder.encode(roster)) ?? Data())

@@ -30,6 +30,7 @@ extension PostgresHubStorage {
                 ).count
                 try await run("DELETE FROM tag WHERE property_id = \(property) AND student_id = \(studentID)", on: connection)
                 try await run("DELETE FROM parent_contact WHERE property_id = \(property) AND student_id = \(studentID)", on: connection)
+                try await run("DELETE FROM student_photo WHERE property_id = \(property) AND student_id = \(studentID)", on: connection)
                 try await run("DELETE FROM student WHERE property_id = \(property) AND id = \(studentID)", on: connection)
                 try await run(
                     """

@@ -284,6 +284,7 @@ enum SQLiteHubSchema {
             )
         }
         registerParentMigrations(&migrator)
+        registerScreenMigrations(&migrator)
         return migrator
     }
 

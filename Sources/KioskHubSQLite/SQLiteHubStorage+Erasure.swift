@@ -25,6 +25,10 @@ extension SQLiteHubStorage {
                 sql: "DELETE FROM parent_contact WHERE property_id = ? AND student_id = ?",
                 arguments: [erasure.property, erasure.studentID]
             )
+            try db.execute(
+                sql: "DELETE FROM student_photo WHERE property_id = ? AND student_id = ?",
+                arguments: [erasure.property, erasure.studentID]
+            )
             try db.execute(sql: "DELETE FROM student WHERE property_id = ? AND id = ?", arguments: [erasure.property, erasure.studentID])
             try db.execute(
                 sql: "INSERT INTO erased_student (property_id, pseudonym, erased_at, subjects) VALUES (?, ?, ?, ?)",

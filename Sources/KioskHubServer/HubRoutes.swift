@@ -47,6 +47,7 @@ struct HubRoutes: Sendable {
         api.get(RouterPath(WirePaths.kioskSelf)) { _, context in try await kioskSelf(context) }
         api.post(RouterPath(WirePaths.heartbeat)) { request, context in try await heartbeat(request, context) }
         api.get(RouterPath(WirePaths.metrics)) { _, context in try await metricsExposition(context) }
+        api.get(RouterPath(WirePaths.photos + "/:student")) { _, context in try await photo(context) }
     }
 
     /// Stores the corrected times of a kiosk's reads: 200 with the events whose correction the hub holds.

@@ -8,7 +8,7 @@ public import ServiceLifecycle
 /// embedded default). Implementations only store and fetch, each property's rows apart; the rules (validation,
 /// verdicts, tokens, reports) live once, in `HubStore`.
 public protocol HubStorage: PropertyStorage, EventStorage, RosterStorage, GateStorage, AccountStorage, AlertStorage, LogStorage, AuditStorage,
-    ErasureStorage, ParentContactStorage, PassRequestStorage
+    ErasureStorage, ParentContactStorage, PassRequestStorage, PhotoStorage
 {
     /// Whether the database answers a query.
     func isHealthy() async -> Bool

@@ -13,13 +13,32 @@ extension Journal {
     }
 
     /// Makes the hub's roster and leave passes the kiosk's whole roster and passes in one transaction (the hub is
-    /// their source of truth) and remembers their ETag. Past records are untouched.
-    public func applyHubRoster(_ entries: [RosterEntry], passes: [LeavePass], etag: String) async throws(KioskError) {
+    /// their source of truth) and remembers their ETag and the property's name. Past records are untouched. Photos not
+    /// in `photos` (digests by student id) are removed; returns the students whose photo is to be fetched.
+    @discardableResult
+    public func applyHubRoster(
+        _ entries: [RosterEntry],
+        passes: [LeavePass],
+        photos: [String: String] = [:],
+        propertyName: String? = nil,
+        etag: String
+    ) async throws(KioskError) -> [String] {
         try await writeFacts { db in
             try RosterTables.replace(with: entries, in: db)
             try LeavePassTable.replace(with: passes, db)
-            try db.execute(sql: "UPDATE sync_status SET roster_etag = ?", arguments: [etag])
+            try db.execute(sql: "UPDATE sync_status SET roster_etag = ?, property_name = ?", arguments: [etag, propertyName])
+            return try PhotoTable.keep(photos, in: db)
         }
+    }
+
+    /// Forgets the roster's ETag, so the next pull brings the whole roster again (a photo could not be fetched).
+    public func forgetRosterETag() async throws(KioskError) {
+        try await write { db in try db.execute(sql: "UPDATE sync_status SET roster_etag = NULL") }
+    }
+
+    /// The property's name as the hub last said it, nil for a standalone kiosk or a hub from before the screen.
+    public func propertyName() async throws(KioskError) -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT property_name FROM sync_status WHERE id = 1") }
     }
 
     /// Pulls other gates' events from `cursor` on when the kiosk had pulled past it: from a hub database that was since

@@ -209,6 +209,21 @@ enum JournalSchema {
                     """
             )
         }
+        // The gate's screen: each student's photo, from the hub's roster or `kiosk roster photo`, gone with the student;
+        // the property's name as the hub says it.
+        migrator.registerMigration("v12") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE student_photo (
+                        student_id TEXT PRIMARY KEY NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                        content_type TEXT NOT NULL,
+                        digest TEXT NOT NULL,
+                        bytes BLOB NOT NULL
+                    );
+                    ALTER TABLE sync_status ADD COLUMN property_name TEXT;
+                    """
+            )
+        }
         return migrator
     }
 }

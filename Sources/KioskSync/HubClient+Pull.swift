@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import KioskCore
+public import KioskCore
 public import KioskWire
 import NIOCore
 import NIOHTTP1
@@ -27,6 +27,22 @@ extension HubClient {
                 return .unavailable(reason: "the hub's roster answer is not a roster with an ETag", retryAfter: nil)
             }
             return .value((roster, etag))
+        case .unchanged: return .unchanged
+        case .tokenRejected(let status): return .tokenRejected(status: status)
+        case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
+        }
+    }
+
+    /// A student's photo, checked as any photo is: a hub's answer is outside input too.
+    public func photo(of studentID: String) async -> PullAnswer<StoredPhoto> {
+        let segment = studentID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? studentID
+        switch await get(HTTPClientRequest(url: url(WirePaths.photos) + "/" + segment)) {
+        case .value(let (_, _, body)):
+            do throws(KioskError) {
+                return .value(StoredPhoto(try StudentPhoto(body, source: "the hub's photo of \(studentID)")))
+            } catch {
+                return .unavailable(reason: error.message, retryAfter: nil)
+            }
         case .unchanged: return .unchanged
         case .tokenRejected(let status): return .tokenRejected(status: status)
         case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)

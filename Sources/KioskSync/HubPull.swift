@@ -33,9 +33,17 @@ struct HubPull {
         let state = try await journal.pullState()
         switch await client.roster(ifNoneMatch: state.rosterETag) {
         case .value(let (roster, etag)):
+            var missingPhotos: [String] = []
             try await erase(namedIn: roster) { () throws(KioskError) in
-                try await journal.applyHubRoster(roster.entries, passes: roster.leavePasses, etag: etag)
+                missingPhotos = try await journal.applyHubRoster(
+                    roster.entries,
+                    passes: roster.leavePasses,
+                    photos: roster.photoDigests,
+                    propertyName: roster.propertyName,
+                    etag: etag
+                )
             }
+            try await fetchPhotos(missingPhotos)
         case .unchanged: try await finishErasures()
         case .tokenRejected(let status): return .tokenRejected(status: status)
         case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
@@ -59,5 +67,21 @@ struct HubPull {
             case .unavailable(let reason, let retryAfter): return .unavailable(reason: reason, retryAfter: retryAfter)
             }
         }
+    }
+
+    /// Fetches the photos the roster names that the journal lacks; one that cannot be fetched or is not a photo is
+    /// logged, and the roster is pulled whole again at the next pass.
+    private func fetchPhotos(_ students: [String]) async throws(KioskError) {
+        var missed = 0
+        for student in students {
+            switch await client.photo(of: student) {
+            case .value(let photo): try await journal.setPhoto(photo, of: student)
+            case .unchanged, .tokenRejected: missed += 1
+            case .unavailable(let reason, _):
+                missed += 1
+                logger.warning("the photo of \(student) could not be fetched: \(reason)", metadata: ["student.id": "\(student)"])
+            }
+        }
+        if missed > 0 { try await journal.forgetRosterETag() }
     }
 }

@@ -39,7 +39,7 @@ public enum FaultProxy {
             await script.answered(retryAfter: answer.headers[.retryAfter])
             return answer
         }
-        for path in ["v1/roster", "v1/events"] {
+        for path in ["v1/roster", "v1/events", "v1/photos/:student"] {
             router.get(RouterPath(path)) { request, _ in
                 await script.arrived()
                 let answer = try await forwardPull(request, hubPort: anyHub(), http: http)

@@ -14,6 +14,8 @@ public enum WirePaths {
     public static let kioskSelf = "/v1/kiosks/self"
     /// How a gate is (`WireHeartbeat`), every 30 s.
     public static let heartbeat = "/v1/heartbeat"
+    /// A student's photo (`/v1/photos/{studentId}`), for the gate's screen: the bytes, typed `image/jpeg` or `image/png`.
+    public static let photos = "/v1/photos"
     /// The Prometheus exposition, for a metrics token.
     public static let metrics = "/metrics"
     /// The header on every answer of the hub: its clock, Unix time in milliseconds.

@@ -31,4 +31,14 @@ extension WireRoster {
             )
         }
     }
+
+    /// The digest of each student's photo by student id; a digest that is not 64 hex digits is left out.
+    public var photoDigests: [String: String] {
+        Dictionary(
+            students.compactMap { student in
+                student.photo.flatMap { $0.count == 64 && $0.allSatisfy(\.isHexDigit) ? (student.studentId, $0) : nil }
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
+    }
 }

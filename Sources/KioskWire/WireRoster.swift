@@ -7,13 +7,16 @@ public struct WireStudent: Codable, Sendable, Hashable {
     public var status: String
     /// Tag UIDs, uppercase hex.
     public var tags: [String]
+    /// The SHA-256 (hex) of the student's photo, fetched from `GET /v1/photos/{studentId}`; absent: no photo.
+    public var photo: String?
 
-    public init(studentId: String, name: String, room: String, status: String, tags: [String]) {
+    public init(studentId: String, name: String, room: String, status: String, tags: [String], photo: String? = nil) {
         self.studentId = studentId
         self.name = name
         self.room = room
         self.status = status
         self.tags = tags
+        self.photo = photo
     }
 }
 
@@ -26,6 +29,8 @@ public struct WireRoster: Codable, Sendable, Hashable {
     public var passes: [WirePass]
     /// The students the property erased, for the gates to erase from their journals too.
     public var erasures: [WireErasure]
+    /// The property's name, for the gate's screen; a hub from before the screen sends none.
+    public var propertyName: String?
 
     public init(students: [WireStudent], passes: [WirePass] = [], erasures: [WireErasure] = []) {
         self.students = students
@@ -38,5 +43,6 @@ public struct WireRoster: Codable, Sendable, Hashable {
         students = try container.decode([WireStudent].self, forKey: .students)
         passes = try container.decodeIfPresent([WirePass].self, forKey: .passes) ?? []
         erasures = try container.decodeIfPresent([WireErasure].self, forKey: .erasures) ?? []
+        propertyName = try container.decodeIfPresent(String.self, forKey: .propertyName)
     }
 }

@@ -1,9 +1,15 @@
+import AsyncHTTPClient
 import Foundation
 import GRDB
+import KioskCore
 import KioskTesting
+import NIOCore
+import NIOHTTP1
+import Synchronization
 
 /// P7: the resident memory of the real `kiosk run` (off a terminal, a keyboard-wedge reader on its standard
-/// input, as a USB reader that types UIDs, syncing to a real `kiosk-hub` on loopback) once warmed up, and its
+/// input, as a USB reader that types UIDs, syncing to a real `kiosk-hub` on loopback, its screen page on with a page
+/// following its events, as Chromium on the gate does) once warmed up, and its
 /// growth while it records many taps; the baseline is its memory right after start-up. The warm-up and the many
 /// taps each hold a hub outage whose backlog the kiosk then pushes, so the steady reading is a gate's memory after its
 /// first backlog (which grows the hub connection's receive buffers to their bound) and the growth is what more taps
@@ -23,6 +29,8 @@ struct SteadyMemoryFigure: BenchFigure {
             students: Self.students
         )
         try kiosk.append(hub.syncSection(for: BenchKiosk.kioskID))
+        let screenPort = try LoopbackPort.free()
+        try kiosk.append("[display]\nweb = \"127.0.0.1:\(screenPort)\"\n")
         let process = Process()
         process.executableURL = BenchKiosk.executable
         process.arguments = ["run", "--plain", "--config", kiosk.config]
@@ -36,6 +44,9 @@ struct SteadyMemoryFigure: BenchFigure {
         let journal = directory.appendingPathComponent("data/journal.sqlite").path
         try await Self.waitForEvents(0, in: journal)
         try await Task.sleep(for: .seconds(1))
+        let page = ScreenPage(port: screenPort)
+        defer { page.close() }
+        try await page.open()
         let started = statistics.residentBytes ?? 0
         try await Self.tap(warmUp, from: 0, withOutage: outage, of: hub.process.pid, into: input, journal: journal)
         try await Self.waitForSynced(warmUp, in: journal)
@@ -51,6 +62,7 @@ struct SteadyMemoryFigure: BenchFigure {
         process.terminate()
         process.waitUntilExit()
         try await hub.terminate()
+        let greetings = await page.greetings
         let synced = try await DatabaseQueue(path: hub.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
         guard synced > 0 else { throw BenchError("the kiosk synced nothing to its hub") }
         let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
@@ -68,7 +80,8 @@ struct SteadyMemoryFigure: BenchFigure {
             met: megabytes(steady) <= 30 && growth <= 1,
             note: "\(warmUp) warm-up taps then \(taps), all committed (counted in the journal) and \(synced) synced to the hub; "
                 + "\(outage) of each while the hub was stopped (SIGSTOP), pushed as a backlog when it went on; \(Self.students) students, "
-                + "debounce 10 s; growth is of the whole RSS, its anonymous part the heap's"
+                + "debounce 10 s; the screen page on, one page following it heard \(greetings) greetings; growth is of the whole RSS, "
+                + "its anonymous part the heap's"
         )
     }
 
@@ -136,4 +149,47 @@ struct SteadyMemoryFigure: BenchFigure {
         }
         throw BenchError("the kiosk did not \(what) within an hour")
     }
+}
+
+/// A page following the gate's screen, as Chromium in kiosk mode does: its events read and counted until closed.
+private final class ScreenPage: Sendable {
+    private let port: Int
+    private let counted = Counter()
+    private let reading = Mutex<Task<Void, Never>?>(nil)
+
+    init(port: Int) { self.port = port }
+
+    /// Connects once the kiosk serves the page, and reads its events from then on.
+    func open() async throws {
+        let url = "http://127.0.0.1:\(port)/events"
+        var response: HTTPClientResponse?
+        // The kiosk logs to /dev/null here, so its listening is found by asking; it starts in well under the limit.
+        for _ in 0..<600 where response == nil {
+            response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+            if response == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        guard let response, response.status == .ok else { throw BenchError("the kiosk's screen page never answered on port \(port)") }
+        let counted = self.counted
+        reading.withLock {
+            $0 = Task {
+                do {
+                    for try await chunk in response.body {
+                        let frames = String(buffer: chunk).components(separatedBy: "event: greeting").count - 1
+                        if frames > 0 { await counted.add(frames) }
+                    }
+                } catch {}
+            }
+        }
+    }
+
+    /// How many greetings the page heard.
+    var greetings: Int { get async { await counted.value } }
+
+    func close() { reading.withLock { $0?.cancel() } }
+}
+
+/// A count kept across tasks.
+private actor Counter {
+    private(set) var value = 0
+    func add(_ more: Int) { value += more }
 }

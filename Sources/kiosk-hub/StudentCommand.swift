@@ -1,15 +1,17 @@
 import ArgumentParser
 import Foundation
+import KioskCommandLine
 import KioskCore
 import KioskHub
 import KioskHubDatabase
+import KioskHubStorage
 
 /// `kiosk-hub student`: what the hub holds about one student (CONTRACT.md "Erasure", "Export").
 struct StudentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "student",
         abstract: "What the hub holds about one student.",
-        subcommands: [Erase.self, Export.self]
+        subcommands: [Erase.self, Export.self, Photo.self]
     )
 
     /// `kiosk-hub student export`.
@@ -61,6 +63,28 @@ struct StudentCommand: AsyncParsableCommand {
                     try await HubStore.eraseFromReplacedDatabase(dataDirectory: configuration.dataDirectory, as: receipt)
                 }
             }
+        }
+    }
+
+    /// `kiosk-hub student photo ID FILE`.
+    struct Photo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "photo",
+            abstract: "Set a student's photo for the gate's screen: a JPEG or PNG of at most 2 MB and 4096 pixels a side.",
+            discussion: "Kiosks of the property show it from their next roster pull on. A file that is not such an image exits 65 naming why."
+        )
+
+        @OptionGroup var options: HubOptions
+        @OptionGroup var property: PropertyOption
+        @OptionGroup var arguments: PhotoArguments
+
+        func run() async throws {
+            let (data, id, file, propertyID) = (try arguments.data(), arguments.id, arguments.file, property.property)
+            let photo = try await options.withStore { _, store in
+                let property = try await store.property(propertyID)
+                return try await store.setStudentPhoto(id, data: data, source: file, property: property.id, now: WallClock.system.now())
+            }
+            print("photo of \(id) set (\(photo.contentType), \(photo.data.count) bytes)")
         }
     }
 }

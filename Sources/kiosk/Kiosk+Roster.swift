@@ -1,14 +1,16 @@
 import ArgumentParser
 import Foundation
+import KioskCommandLine
 import KioskCore
 import KioskJournal
+import KioskWire
 
 /// `kiosk roster`: the students and their tags.
 struct RosterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roster",
         abstract: "Import or list the roster of students and their tags.",
-        subcommands: [Import.self, List.self]
+        subcommands: [Import.self, List.self, Photo.self]
     )
 
     /// `kiosk roster import FILE`.
@@ -60,6 +62,32 @@ struct RosterCommand: AsyncParsableCommand {
         func run() async throws {
             let (_, journal) = try options.openJournal(for: .reading)
             print(RosterListing(entries: try await journal.roster()).render(format), terminator: "")
+        }
+    }
+
+    /// `kiosk roster photo ID FILE`.
+    struct Photo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "photo",
+            abstract: "Set a student's photo for the gate's screen: a JPEG or PNG of at most 2 MB and 4096 pixels a side.",
+            discussion: """
+                For a standalone kiosk; a kiosk that syncs gets photos from its hub (kiosk-hub student photo). The \
+                screen shows it from the next read on. A file that is not such an image exits 65 naming why.
+                """
+        )
+
+        @OptionGroup var options: ConfigOptions
+        @OptionGroup var arguments: PhotoArguments
+
+        func run() async throws {
+            let photo = StoredPhoto(try arguments.photo())
+            let (configuration, journal) = try options.openJournal()
+            try configuration.refuseWhenHubOwns(
+                "roster",
+                advice: "set the photo on the hub instead: kiosk-hub student photo \(arguments.id) \(arguments.file)"
+            )
+            try await journal.setPhoto(photo, of: arguments.id)
+            print("photo of \(arguments.id) set (\(photo.contentType), \(photo.data.count) bytes)")
         }
     }
 }

@@ -16,9 +16,7 @@ enum RuntimeLogging {
             }
         }
         KioskLog.bootstrapOnce { label in
-            var handler = terminal ? StreamLogHandler.standardError(label: label) : StreamLogHandler.standardOutput(label: label)
-            handler.logLevel = .info
-            return handler
+            MillisecondLogHandler(label: label, toStandardError: terminal)
         }
         return terminal ? .terminal(colors: SummaryDisplay.terminalWantsColors) : .logLines
     }

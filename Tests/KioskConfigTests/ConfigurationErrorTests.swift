@@ -39,12 +39,20 @@ struct ConfigurationErrorTests {
         BadConfiguration(
             text: "[kiosk]\nid = \"a\"\n\n[attendence]\ncurfew = \"22:30\"\n",
             message:
-                "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal])"
+                "kiosk.conf:4: [attendence]: unknown section (known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal], [display])"
+        ),
+        BadConfiguration(
+            text: "[display]\nweb = \"8090\"\n",
+            message: "kiosk.conf:2: [display] web: '8090' is not host:port (e.g. \"127.0.0.1:8090\"); remove the key for no screen page"
+        ),
+        BadConfiguration(
+            text: "[display]\ngreeting_seconds = 0\n",
+            message: "kiosk.conf:2: [display] greeting_seconds: 0 is outside 1...60 seconds"
         ),
         BadConfiguration(
             text: "debounce_seconds = 10\n[attendance]\n",
             message: "kiosk.conf:1: debounce_seconds: unknown key outside any section "
-                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal])"
+                + "(known sections: [kiosk], [attendance], [[readers]], [sync], [reports], [cards], [journal], [display])"
         ),
         BadConfiguration(
             text: "[attendance]\n# curfue = \"22:30\"\ncurfue = \"22:30\"\n",

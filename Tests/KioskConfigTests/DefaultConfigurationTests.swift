@@ -47,6 +47,15 @@ struct DefaultConfigurationTests {
         )
     }
 
+    @Test func theScreenIsOffUnlessGivenAnAddress() throws {
+        #expect(try ConfigurationLoader.parse("", file: "/etc/kiosk/kiosk.conf").display == DisplaySettings(web: nil, greetingSeconds: 4))
+        let text = "[display]\nweb = \"127.0.0.1:8090\"\ngreeting_seconds = 6\n"
+        let display = try ConfigurationLoader.parse(text, file: "/etc/kiosk/kiosk.conf").display
+        #expect(display.web == ListenAddress("127.0.0.1:8090") && display.web?.port == 8090 && display.greetingSeconds == 6)
+        #expect(ListenAddress("[::1]:8090")?.host == "::1")
+        #expect(ListenAddress("127.0.0.1:0") == nil && ListenAddress(":8090") == nil)
+    }
+
     @Test func syncDefaultsItsTokenFile() throws {
         let text = "[sync]\nhub_url = \"https://hub.example.org\"\n"
         let sync = try ConfigurationLoader.parse(text, file: "/etc/kiosk/kiosk.conf").sync

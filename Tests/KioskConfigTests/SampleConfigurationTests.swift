@@ -51,6 +51,15 @@ struct SampleConfigurationTests {
         #expect(configuration.sync == expected)
     }
 
+    @Test func sampleDisplayExampleParsesWhenUncommented() throws {
+        var text = try sampleText().replacingOccurrences(of: "# [display]", with: "[display]")
+        for key in ["web", "greeting_seconds"] {
+            text = text.replacingOccurrences(of: "# \(key) =", with: "\(key) =")
+        }
+        let configuration = try ConfigurationLoader.parse(text, file: samplePath)
+        #expect(configuration.display == DisplaySettings(web: ListenAddress("127.0.0.1:8090"), greetingSeconds: 4))
+    }
+
     @Test func sampleCardsExampleParsesWhenUncommented() throws {
         var text = try sampleText().replacingOccurrences(of: "# [cards]", with: "[cards]")
         for key in ["sun_keys_file", "require_sun"] {

@@ -165,6 +165,8 @@ enum ConsolePageSamples {
                 status: "status1",
                 cards: [StudentCard(uid: "uid1")],
                 parentContact: "contact1",
+                photoPath: "/photoPath1",
+                photo: "/photo1",
                 history: [StudentTap(time: "time1", outcome: "outcome1", gate: "gate1", note: "note1")],
                 historyDays: 30
             )

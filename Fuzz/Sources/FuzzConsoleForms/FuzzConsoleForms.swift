@@ -31,7 +31,7 @@ func fuzzConsoleForms(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePo
             for field in [student.name, student.room] where Student.fieldProblem(field) == nil { check(field) }
         }
         // The same bytes as a roster upload: its rows obey the roster's rules, a refusal names the file or asks for one.
-        if let upload = RosterUploadForm(body: ByteBuffer(bytes: bytes(data, size)), contentType: "multipart/form-data; boundary=X") {
+        if let upload = UploadForm(body: ByteBuffer(bytes: bytes(data, size)), contentType: "multipart/form-data; boundary=X") {
             do throws(KioskError) {
                 for row in try upload.rosterRows() { for field in [row.student.id, row.student.name, row.student.room] { check(field) } }
             } catch {

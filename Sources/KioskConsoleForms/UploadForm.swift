@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 public import KioskCore
 import MultipartKit
 public import NIOCore
 
-/// The roster page's upload form, posted as `multipart/form-data`: the envelope's fields, whether the file replaces
-/// the whole roster, and the CSV file itself.
-public struct RosterUploadForm: Sendable {
+/// A console form that uploads a file (the roster's CSV, a student's photo), posted as `multipart/form-data`: the
+/// envelope's fields, whether the file replaces the whole roster, and the file itself.
+public struct UploadForm: Sendable {
     public let envelope: FormEnvelope
     /// Whether the file becomes the whole roster.
     public let replace: Bool
@@ -25,6 +25,9 @@ public struct RosterUploadForm: Sendable {
         filename = parts["file"].flatMap(Self.filename(of:))
         file = parts["file"]?.body ?? ByteBuffer()
     }
+
+    /// The file's bytes; empty when no file was chosen.
+    public var fileData: Data { Data(file.readableBytesView) }
 
     /// The name messages give the file: its own, or `the uploaded file`.
     public var fileName: String { filename ?? "the uploaded file" }
