@@ -2,10 +2,11 @@
 on [display] web, while the test types card UIDs into the kiosk's keyboard-wedge reader (its standard input). The
 kiosk syncs with a real kiosk-hub (as console_test.py), which gives it the property's name and the photos.
 
-Checked: each outcome's word, colour and shape; the contrast of every text computed from the rendered styles; a name
-in Devanagari drawn with a Noto font; the initials, then the photo after a roster sync; the greeting gone after
-greeting_seconds; nothing of another student on the page; the page served on the configured address only; OFFLINE when
-the kiosk stops and back by itself when it starts, without a reload; a photo refused on the console with its reason.
+Checked: each outcome's word, colour and shape (REFUSED from a kiosk restarted to require SUN cards); the contrast
+of every text computed from the rendered styles; a name in Devanagari drawn with a Noto font; the initials, then the
+photo after a roster sync; the greeting gone after greeting_seconds; nothing of another student on the page; the page
+served on the configured address only; OFFLINE when the kiosk stops and back by itself when it starts, without a
+reload; a photo refused on the console with its reason.
 Measured, not asserted (no wall-clock assertions in tests): each greeting's delay from the kiosk's log line (its time
 to the millisecond) to the page's DOM change, written to $KIOSK_SHOTS/screen-latency.json. Screenshots at 800x480 and
 1280x720 go to $KIOSK_SHOTS.
@@ -43,7 +44,8 @@ S003,राहुल शर्मा,103,04A1B2C5
 UNKNOWN_UID = "04FFFF01"
 # Colour and shape of each outcome (CONTRACT.md "The gate's screen").
 LOOKS = {"IN": ("rgba(11, 107, 46, 1)", "arrow-in"), "OUT": ("rgba(11, 79, 156, 1)", "arrow-out"),
-         "IGNORED": ("rgba(74, 79, 85, 1)", "bar"), "UNKNOWN": ("rgba(163, 22, 26, 1)", "cross")}
+         "IGNORED": ("rgba(74, 79, 85, 1)", "bar"), "UNKNOWN": ("rgba(163, 22, 26, 1)", "cross"),
+         "REFUSED": ("rgba(163, 22, 26, 1)", "cross")}
 
 
 def png(width, height, rgb):
@@ -296,10 +298,22 @@ class ScreenInABrowser(unittest.TestCase):
             lambda d: "offline" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
         self.assertIn("OFFLINE", self.driver.find_element(By.ID, "offline").text)
         self.shoot("offline-800x480")
-        cls.kiosk = Kiosk(self.gate, self.gate.config)
+        # It comes back requiring SUN cards, so a card's bare UID (all a keyboard wedge gives) is REFUSED.
+        keys = os.path.join(self.gate.directory, "sun-keys")
+        with open(keys, "w") as file:
+            file.write("meta = 0123456789ABCDEF0123456789ABCDEF\nfile = FEDCBA9876543210FEDCBA9876543210\n")
+        os.chmod(keys, 0o600)
+        config = os.path.join(self.gate.directory, "kiosk-sun.conf")
+        with open(self.gate.config) as original, open(config, "w") as file:
+            file.write(original.read() + f'\n[cards]\nsun_keys_file = "{keys}"\nrequire_sun = true\n')
+        cls.kiosk = Kiosk(self.gate, config)
         WebDriverWait(self.driver, WAIT).until(
             lambda d: "offline" not in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
-        self.greet(UNKNOWN_UID, "UNKNOWN")
+        self.greet("04A1B2C3", "REFUSED")
+        self.assertEqual(self.driver.find_element(By.ID, "name").text, "")
+        self.assertNotIn("Asha", self.driver.page_source)
+        self.assert_readable()
+        self.shoot("refused-800x480")
         self.assertTrue(self.driver.execute_script("return window.loadedOnce === true;"), "the page was reloaded")
 
     def test_5_a_photo_that_is_not_an_image_is_refused_on_the_console_with_the_reason(self):
