@@ -124,7 +124,7 @@ public struct KioskRuntime {
                 if let refusal = tap.refusal { metadata["tap.refusal"] = "\(refusal.rawValue)" }
                 logger.info("\(presentation.reader.name): \(TapLine(tap, policy: policy).text)", metadata: metadata)
                 await summary.tapRecorded(tap)
-                await screen?.greet(tap)
+                screen?.greet(tap)
             }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [

@@ -6,7 +6,10 @@ public import Logging
 public import ServiceLifecycle
 
 /// The gate's screen (`[display] web`, CONTRACT.md "The gate's screen"): serves the page and keeps it told, a
-/// greeting for each read recorded and, every second while a page is open, the time and today's counts.
+/// greeting for each read recorded and, after it and every second while a page is open, the time and today's counts.
+///
+/// Greetings are made in a task of the screen's own, so a reader never waits on the screen's reads of the journal
+/// (the photo, the day's counts) before its next card; in a burst the screen skips to the newest reads.
 ///
 /// A screen that cannot be served (its port taken) is logged and ends alone: the gate goes on recording.
 public struct ScreenService: Service {
@@ -17,6 +20,8 @@ public struct ScreenService: Service {
     private let journal: Journal
     private let policy: AttendancePolicy
     private let logger: Logger
+    private let taps: AsyncStream<RecordedTap>
+    private let tapsContinuation: AsyncStream<RecordedTap>.Continuation
 
     public init(address: ListenAddress, greetingSeconds: Int, summary: LiveSummary, journal: Journal, policy: AttendancePolicy, logger: Logger) {
         self.address = address
@@ -25,7 +30,11 @@ public struct ScreenService: Service {
         self.journal = journal
         self.policy = policy
         self.logger = logger
+        (taps, tapsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(Self.queuedGreetings))
     }
+
+    /// Reads awaiting their greeting; older ones are dropped in a burst (each shows for seconds, the newest matters).
+    private static let queuedGreetings = 8
 
     public func run() async throws {
         let server = ScreenServer(address: address, feed: feed, logger: logger)
@@ -33,6 +42,9 @@ public struct ScreenService: Service {
             try await cancelWhenGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
                     group.addTask { try await server.run() }
+                    group.addTask {
+                        for await tap in taps { await show(tap) }
+                    }
                     group.addTask {
                         while true {
                             if await feed.hasPages { await sendStatus() }
@@ -47,11 +59,17 @@ public struct ScreenService: Service {
                 logger.error("the gate's screen stopped: \((error as? KioskError)?.message ?? "\(error)"); taps are still recorded and logged")
             }
         }
+        tapsContinuation.finish()
         await feed.finish()
     }
 
-    /// Greets a read just committed on every open page, with the student's photo when the journal holds one.
-    public func greet(_ tap: RecordedTap) async {
+    /// Greets a read just committed on every open page, soon after and without waiting for it.
+    public func greet(_ tap: RecordedTap) {
+        tapsContinuation.yield(tap)
+    }
+
+    /// Shows one read on every open page, with the student's photo when the journal holds one, then the new counts.
+    private func show(_ tap: RecordedTap) async {
         guard await feed.hasPages else { return }
         let line = TapLine(tap, policy: policy)
         let photo = try? await tap.student.asyncFlatMap { try await journal.photo(of: $0.id) }

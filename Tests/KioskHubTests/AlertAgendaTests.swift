@@ -23,3 +23,12 @@ import Testing
     agenda.hear(.everything)
     #expect(agenda.take(now: now.addingTimeInterval(121)) == nil)
 }
+
+/// While changes keep coming, a round of decisions is followed by a pause nine times as long, at most 2 s: decisions
+/// over a gate's arriving backlog take at most a tenth of the hub's time, and a small day's round pauses milliseconds.
+@Test func aRoundOfDecisionsPausesNineTimesItsLengthAtMostTwoSeconds() {
+    #expect(AlertService.pause(afterDecidingFor: .milliseconds(2)) == .milliseconds(18))
+    #expect(AlertService.pause(afterDecidingFor: .milliseconds(200)) == .milliseconds(1_800))
+    #expect(AlertService.pause(afterDecidingFor: .seconds(1)) == .seconds(2))
+    #expect(AlertService.pause(afterDecidingFor: .zero) == .zero)
+}
