@@ -132,9 +132,10 @@ struct RunningRuntime {
         guard rename(temporary, path) == 0 else { throw KioskError(.ioError, "cannot rename \(temporary) to \(path)") }
     }
 
-    /// Waits until `condition` holds, checking every 20 ms for at most 30 s (a bound for a hung run, not a timing).
+    /// Waits until `condition` holds, checking every 20 ms for at most 120 s: a bound for a hung run, not a timing
+    /// (the whole suite in one process on two cores can hold a runtime's tasks back for tens of seconds).
     static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while try await !condition() {
             guard ContinuousClock.now < deadline else { throw KioskError(.unavailable, "gave up waiting for \(what)") }
             try await Task.sleep(for: .milliseconds(20))
