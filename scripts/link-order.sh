@@ -2,7 +2,8 @@
 # Remakes scripts/kiosk-link-order.txt: the functions `kiosk run` executes, which scripts/build-release.sh places
 # together when it links `kiosk`. Runs the release `kiosk` (built by scripts/build-release.sh) under valgrind's
 # callgrind as a gate does: a keyboard-wedge reader typing 600 reads (a tap of each of 500 students, 80 repeated at
-# once and so ignored, 20 unknown cards), syncing to a real `kiosk-hub` on loopback, then a clean stop; keeps the
+# once and so ignored, 20 unknown cards), syncing to a real `kiosk-hub` on loopback, its screen page on with a client
+# following the page's events (as P7 runs it), then a clean stop; keeps the
 # names of the executed functions that the binary defines. Run it after changes to the tap path, sync or start-up,
 # then scripts/build-release.sh again. Needs valgrind (Debian package).
 set -euo pipefail
@@ -14,14 +15,18 @@ release=.build/release
 work=$(mktemp -d /tmp/kiosk-link-order.XXXXXX)
 hub_pid=""
 feeder_pid=""
+screen_pid=""
 cleanup() {
     [ -n "$feeder_pid" ] && kill "$feeder_pid" 2>/dev/null || true
+    [ -n "$screen_pid" ] && kill "$screen_pid" 2>/dev/null || true
     [ -n "$hub_pid" ] && kill "$hub_pid" 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+screen_port=$(free_port)
 python3 -c '
 print("student_id,name,room,tag_uid")
 for n in range(500): print(f"S{n:04d},Student {n},{100 + n % 50},04{n:06X}")
@@ -46,6 +51,9 @@ direction = "toggle"
 [sync]
 hub_url = "http://127.0.0.1:$port"
 token_file = "$work/token"
+
+[display]
+web = "127.0.0.1:$screen_port"
 CONF
 
 # valgrind cannot read the DWARF of a release build: profile a copy without it (the symbol table stays).
@@ -54,15 +62,24 @@ mkfifo "$work/taps"
 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/callgrind.out" \
     "$work/kiosk" run --plain --config "$work/kiosk.conf" < "$work/taps" > "$work/kiosk.log" 2>&1 &
 kiosk_pid=$!
-# The writer keeps the reader's standard input open until the kiosk is stopped.
+# The writer keeps the reader's standard input open until the kiosk is stopped; it types once the screen is followed.
 python3 -c '
-import sys, time
+import os, sys, time
+while not os.path.exists(sys.argv[1]): time.sleep(0.2)
 for n in range(500): sys.stdout.write("04%06X\n" % n * (2 if n < 80 else 1))
 for n in range(20): sys.stdout.write("04%06X\n" % (0xF00000 + n))
 sys.stdout.flush()
 time.sleep(100000)
-' > "$work/taps" &
+' "$work/typing" > "$work/taps" &
 feeder_pid=$!
+# The screen page and its events, followed as Chromium on the gate follows them.
+until curl -sf "http://127.0.0.1:$screen_port/" > /dev/null; do
+    kill -0 "$kiosk_pid" 2> /dev/null || { echo "kiosk run stopped before serving its screen: $work/kiosk.log" >&2; cat "$work/kiosk.log" >&2; exit 1; }
+    sleep 1
+done
+curl -sN "http://127.0.0.1:$screen_port/events" > /dev/null &
+screen_pid=$!
+touch "$work/typing"
 # Waits until the hub holds all 600 taps, each recorded in the journal and pushed through sync.
 until python3 - "$work/hub/hub.sqlite" << 'PY'
 import sqlite3, sys

@@ -42,14 +42,12 @@ public struct AttendanceRules: Sendable {
         let tapsByStudent = Dictionary(grouping: taps.filter { $0.occurredAt < evaluatedAt }, by: \.studentID)
         let passesByStudent = Dictionary(grouping: passes, by: \.studentID)
         let rows = students.filter { $0.status == .active }.sorted { $0.id < $1.id }.map { student in
-            studentAttendance(
-                student,
-                history: (tapsByStudent[student.id] ?? []).sorted { $0.precedes($1) },
-                passes: passesByStudent[student.id] ?? [],
-                start: start,
-                curfew: curfew,
-                evaluatedAt: evaluatedAt
-            )
+            let passes = passesByStudent[student.id] ?? []
+            var tally = TapTally()
+            for tap in (tapsByStudent[student.id] ?? []).sorted(by: { $0.precedes($1) }) {
+                tally.count(tap, start: start, curfew: curfew, passes: passes)
+            }
+            return studentAttendance(student, tally: tally, passes: passes, curfew: curfew, evaluatedAt: evaluatedAt)
         }
         return DailyAttendance(
             date: date,
@@ -62,21 +60,19 @@ public struct AttendanceRules: Sendable {
         )
     }
 
-    /// One student's row of a day starting at `start`, evaluated at `evaluatedAt`: `history` holds their accepted
-    /// taps before `evaluatedAt` in order (at least the latest before the day), `passes` theirs.
+    /// One student's row of a day, evaluated at `evaluatedAt`: `tally` has counted their accepted taps before
+    /// `evaluatedAt` (at least the latest before the day), `passes` are theirs.
     func studentAttendance(
         _ student: Student,
-        history: [AcceptedTap],
+        tally: TapTally,
         passes: [LeavePass],
-        start: Date,
         curfew: Date,
         evaluatedAt: Date
     ) -> StudentAttendance {
-        let today = history.filter { $0.occurredAt >= start }
-        let state = history.last?.direction ?? policy.initialState
+        let state = tally.latestDirection ?? policy.initialState
         let pass = passes.covering(evaluatedAt, studentID: student.id)
         let status: AttendanceStatus =
-            switch (state, pass, today.isEmpty) {
+            switch (state, pass, tally.taps == 0) {
             case (.in, _, _): .in
             case (.out, _?, _): .onLeave
             case (.out, nil, true): .absent
@@ -85,12 +81,10 @@ public struct AttendanceRules: Sendable {
         return StudentAttendance(
             student: student,
             status: status,
-            firstIn: today.first { $0.direction == .in }?.occurredAt,
-            lastOut: today.last { $0.direction == .out }?.occurredAt,
-            taps: today.count,
-            late: today.contains { tap in
-                tap.direction == .in && tap.occurredAt >= curfew && passes.covering(tap.occurredAt, studentID: student.id) == nil
-            },
+            firstIn: tally.firstIn,
+            lastOut: tally.lastOut,
+            taps: tally.taps,
+            late: tally.late,
             pass: pass
         )
     }
@@ -108,6 +102,11 @@ public struct AttendanceRules: Sendable {
         activity(reads.map(\.occurredAt), from: start, to: end).map { UnknownTagActivity(uid: uid, reads: $0.reads, lastSeen: $0.lastSeen) }
     }
 
+    /// The activity of one unknown UID whose reads of the day `tally` counted; nil when it has none there.
+    func unknownActivity(of uid: TagUID, _ tally: ReadTally) -> UnknownTagActivity? {
+        tally.lastSeen.map { UnknownTagActivity(uid: uid, reads: tally.counted, lastSeen: $0) }
+    }
+
     /// Refused reads per UID and reason in [start, end), counted as unknown reads are.
     func refusedActivity(_ reads: [RefusedRead], from start: Date, to end: Date) -> [RefusedReadActivity] {
         Dictionary(grouping: reads) { "\($0.uid.hex) \($0.reason.rawValue)" }.values.compactMap { reads in
@@ -123,20 +122,11 @@ public struct AttendanceRules: Sendable {
         }.sorted { ($0.uid, $0.reason.rawValue) < ($1.uid, $1.reason.rawValue) }
     }
 
-    /// How many of one card's reads (`times`, in order) in [start, end) count (a read counts unless a counted read lies
-    /// within the debounce window before it, even one before `start`), and the latest there; nil when none is there.
+    /// How many of one card's reads (`times`, in order) in [start, end) count, and the latest there; nil when none
+    /// is there.
     private func activity(_ times: [Date], from start: Date, to end: Date) -> (reads: Int, lastSeen: Date)? {
-        let window = Double(policy.debounceSeconds)
-        var lastCounted: Date?
-        var counted = 0
-        var lastSeen: Date?
-        for time in times where time < end {
-            let isCounted = lastCounted.map { $0 <= time.addingTimeInterval(-window) } ?? true
-            if isCounted { lastCounted = time }
-            guard time >= start else { continue }
-            if isCounted { counted += 1 }
-            lastSeen = time
-        }
-        return lastSeen.map { (counted, $0) }
+        var tally = ReadTally()
+        for time in times where time < end { tally.count(time, from: start, window: Double(policy.debounceSeconds)) }
+        return tally.lastSeen.map { (tally.counted, $0) }
     }
 }

@@ -10,7 +10,8 @@ public import KioskReaders
 ///
 /// The day is kept in memory: read from the journal once, then each tap this process records is applied to it,
 /// so drawing after a tap costs the same whatever the roster's size. It is read again when the attendance day
-/// changes and when the journal's facts changed otherwise (another process's commit, a pull from the hub).
+/// changes, when the journal's facts changed otherwise (another process's commit, a pull from the hub), and when a
+/// tap or the clock falls before the reads the day has already tallied (`LiveAttendance.tallyDelay`).
 public actor LiveSummary {
     private let journal: Journal
     private let rules: AttendanceRules
@@ -85,7 +86,11 @@ public actor LiveSummary {
         var live: LiveAttendance
         if let held = day, held.date == date, current == stamp { live = held } else { live = try await readDay(date, stamp: current) }
         day = nil  // so the day is changed in place, not copied
-        live.advance(to: now)
+        if !live.advance(to: now) {
+            // The clock went back past the reads the day has tallied.
+            live = try await readDay(date, stamp: current)
+            _ = live.advance(to: now)
+        }
         day = live
         let attendance = live.attendance
         let states = readerStates.current

@@ -24,20 +24,40 @@ struct LiveAttendancePropertyTests {
                 passes: passes,
                 unsynchronisedClockReads: 0
             )
-            let instants = offsets.map { scenario.start.addingTimeInterval(Double($0 - 3_600)) }
+            // The clock moves on; reads recorded by then are applied (one of them twice, as a reload racing a tap
+            // would), the rest later. A read older than the reads tallied cannot be applied: the day is read again.
+            let instants = offsets.sorted().map { scenario.start.addingTimeInterval(Double($0 - 3_600)) }
             var live = LiveAttendance(facts, on: scenario.day, evaluatedAt: scenario.start, rules: scenario.rules)
+            var evaluated = live.evaluatedAt
             var applied = Array(known)
             var pending = Array(recorded[cut...])
             for instant in instants {
-                // Reads recorded by now are applied (one of them twice, as a reload racing a tap would), the rest later.
                 let due = pending.prefix { $0.tap.occurredAt <= instant || pending.count % 3 == 0 }
                 pending.removeFirst(due.count)
-                for read in due + due.prefix(1) {
-                    let applied = live.apply(read.tap)
-                    #expect(applied)
-                }
                 applied += due
-                live.advance(to: instant)
+                var complete = true
+                for read in due + due.prefix(1) where !live.apply(read.tap) {
+                    #expect(read.tap.occurredAt < evaluated.addingTimeInterval(-LiveAttendance.tallyDelay), "a recent read refused")
+                    complete = false
+                }
+                if complete {
+                    // Only the first instant can lie before the day's first evaluation (drawn from before the day).
+                    let advanced = live.advance(to: instant)
+                    #expect(
+                        advanced || instant < evaluated.addingTimeInterval(-LiveAttendance.tallyDelay),
+                        "the clock went back less than the tally delay"
+                    )
+                    complete = advanced
+                }
+                if !complete {
+                    live = LiveAttendance(
+                        Self.facts(applied, of: scenario, passes: passes),
+                        on: scenario.day,
+                        evaluatedAt: instant,
+                        rules: scenario.rules
+                    )
+                }
+                evaluated = live.evaluatedAt
                 let evaluatedAt = scenario.policy.evaluationInstant(of: scenario.day, now: instant)
                 let expected = scenario.rules.attendance(
                     on: scenario.day,
@@ -50,6 +70,43 @@ struct LiveAttendancePropertyTests {
                 #expect(live.attendance == expected, "at \(evaluatedAt)")
             }
         }
+    }
+
+    @Test("reads older than the tally delay before the evaluation instant are tallied: one of them, or the clock back there, asks for a reload")
+    func tallyingLeavesNoWayBack() {
+        let rules = Core.rules()
+        let day = Core.date("2026-11-21")
+        let student = Core.student("S01")
+        let facts = AttendanceFacts(students: [student], taps: [], unknownReads: [], passes: [], unsynchronisedClockReads: 0)
+        var live = LiveAttendance(facts, on: day, evaluatedAt: Core.at("2026-11-21", "09:00"), rules: rules)
+        let taps = (0..<10).map { minute in
+            RecordedTap(
+                eventID: Core.eventID(minute + 1),
+                outcome: minute.isMultiple(of: 2) ? .out : .in,
+                uid: nil,
+                student: student,
+                occurredAt: Core.at("2026-11-21", "09:00").addingTimeInterval(Double(minute * 60)),
+                previous: nil
+            )
+        }
+        for tap in taps {
+            let applied = live.apply(tap)
+            let advanced = live.advance(to: tap.occurredAt.addingTimeInterval(1))
+            #expect(applied && advanced)
+        }
+        let late = live.apply(taps[2])
+        #expect(!late, "a read tallied minutes ago cannot be told from a new one")
+        let slightlyBack = live.advance(to: Core.at("2026-11-21", "09:09"))
+        #expect(slightlyBack, "the clock going back within the tally delay changes nothing")
+        #expect(live.attendance.students.first?.taps == 9)
+        let farBack = live.advance(to: Core.at("2026-11-21", "09:03"))
+        #expect(!farBack)
+        #expect(live.attendance.students.first?.taps == 9, "a refused move changes nothing")
+        let fresh = LiveAttendance(Self.facts(taps, student: student), on: day, evaluatedAt: Core.at("2026-11-21", "09:20"), rules: rules)
+        #expect(fresh.attendance.students.first?.taps == 10)
+        #expect(fresh.attendance.students.first?.lastOut == Core.at("2026-11-21", "09:08"))
+        #expect(fresh.attendance.students.first?.firstIn == Core.at("2026-11-21", "09:01"))
+        #expect(fresh.attendance.students.first?.status == .in)
     }
 
     @Test("a tap of a student the day was not read with asks for the day to be read again")
@@ -69,6 +126,25 @@ struct LiveAttendancePropertyTests {
         let applied = live.apply(tap)
         #expect(!applied)
         #expect(live.attendance.summary.total == 1)
+    }
+
+    /// The facts of the reads `applied`, as a reload reads them from the journal.
+    private static func facts(_ applied: [Recorded], of scenario: PropertyScenario, passes: [LeavePass]) -> AttendanceFacts {
+        AttendanceFacts(
+            students: scenario.students,
+            taps: applied.compactMap(\.accepted),
+            unknownReads: applied.compactMap(\.unknown),
+            passes: passes,
+            unsynchronisedClockReads: 0
+        )
+    }
+
+    /// The facts of one student's recorded taps.
+    private static func facts(_ taps: [RecordedTap], student: Student) -> AttendanceFacts {
+        let accepted = taps.map {
+            AcceptedTap(studentID: student.id, occurredAt: $0.occurredAt, direction: $0.outcome == .in ? .in : .out, eventID: $0.eventID)
+        }
+        return AttendanceFacts(students: [student], taps: accepted, unknownReads: [], passes: [], unsynchronisedClockReads: 0)
     }
 
     /// The scenario's accepted taps and unknown reads as the journal records them, in recording (time) order.
