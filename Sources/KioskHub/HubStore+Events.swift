@@ -22,7 +22,9 @@ extension HubStore {
             }
         }
         let insertions = try await storage.insert(valid.map(\.record), property: property, receivedAt: receivedAt)
-        try await eraseLateEvents(zip(valid, insertions).filter { $0.1 == .stored }.map(\.0.record), property: property)
+        let stored = zip(valid, insertions).filter { $0.1 == .stored }.map(\.0.record)
+        await extendLogs(with: stored)
+        try await eraseLateEvents(stored, property: property)
         if insertions.contains(.stored) { await storage.announce(.day(property: property)) }
         for ((index, _), insertion) in zip(valid, insertions) {
             let id = events[index].id

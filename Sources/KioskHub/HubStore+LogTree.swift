@@ -1,10 +1,25 @@
 import KioskCore
 import KioskHubStorage
 import KioskLog
+import KioskWire
 
 extension HubStore {
     /// How many leaves one step of bringing a stored tree up to date appends.
     static let leavesPerLogStep = 1_000
+
+    /// Appends events just stored to their kiosk's stored tree where they continue it, hashed from the records at
+    /// hand, so that the checkpoint after a sync pass finds the tree current instead of reading the pass's events back
+    /// (P4). Events that do not continue it (after a gap, or behind a tree the hub lost) wait for `extendLog`, and so
+    /// does a tree that cannot be extended now: the kiosk's checkpoint extends it, or reports what is wrong with it.
+    func extendLogs(with stored: [EventRecord]) async {
+        for (kioskID, records) in Dictionary(grouping: stored, by: \.kioskID) {
+            let leaves = records.sorted { $0.seq < $1.seq }.map { record in (seq: record.seq, hash: try? EventLeaf(record).leafHash) }
+            guard let last = leaves.last else { continue }
+            _ = try? await extendTree(.kiosk(kioskID), toAtLeast: last.seq) { (seq, limit) throws(KioskError) in
+                Array(leaves.drop { $0.seq < seq }.prefix(limit))
+            }
+        }
+    }
 
     /// Brings the stored tree of `log` up to the leaves `leaves(fromSeq, limit)` gives in seq order (a leaf's hash, nil
     /// for one that cannot be hashed), stopping once it has `size` leaves, at the first gap or at a leaf without a

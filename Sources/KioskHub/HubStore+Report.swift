@@ -51,10 +51,9 @@ extension HubStore {
     /// property's current day), evaluated at min(now, end of that day).
     public func chainSummary(on date: AttendanceDate? = nil, now: Date) async throws(KioskError) -> ChainSummary {
         let day = date ?? defaultProperty.policy.attendanceDay(containing: now)
-        var rows: [ChainSummary.Row] = []
-        for property in try await properties().sorted(by: { $0.id < $1.id }) {
+        let rows = try await eachProperty(try await properties().sorted(by: { $0.id < $1.id })) { property throws(KioskError) in
             let report = try await report(for: property, on: day, now: now)
-            rows.append(ChainSummary.Row(propertyID: property.id, name: property.name, summary: report.attendance.summary))
+            return ChainSummary.Row(propertyID: property.id, name: property.name, summary: report.attendance.summary)
         }
         return ChainSummary(date: day, properties: rows)
     }

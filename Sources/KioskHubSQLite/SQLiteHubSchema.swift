@@ -285,6 +285,7 @@ enum SQLiteHubSchema {
         }
         registerParentMigrations(&migrator)
         registerScreenMigrations(&migrator)
+        registerGateHealthMigrations(&migrator)
         return migrator
     }
 

@@ -23,7 +23,7 @@ extension SQLiteHubStorage {
             }
             sql += filter.studentID == nil ? " ORDER BY cursor DESC LIMIT ?" : " ORDER BY occurred_at DESC, cursor DESC LIMIT ?"
             arguments += [limit]
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(EventColumns.record)
+            return try EventColumns.records(db, sql: sql, arguments: arguments)
         }
     }
 

@@ -15,11 +15,11 @@ extension SQLiteHubStorage {
 
     public func kioskEvents(kiosk kioskID: String, fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         try await database.read { db in
-            try Row.fetchAll(
+            try EventColumns.records(
                 db,
                 sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? AND leaf_hash IS NULL ORDER BY seq LIMIT ?",
                 arguments: [kioskID, seq, limit]
-            ).map(EventColumns.record)
+            )
         }
     }
 

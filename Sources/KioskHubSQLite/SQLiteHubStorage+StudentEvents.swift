@@ -5,7 +5,7 @@ import KioskStore
 extension SQLiteHubStorage {
     public func events(property: String, ofStudent studentID: String, orUIDs uids: [String]) async throws(KioskError) -> [EventRecord] {
         try await database.read { db in
-            try Row.fetchAll(
+            try EventColumns.records(
                 db,
                 sql: """
                     SELECT \(EventColumns.names) FROM event
@@ -13,7 +13,7 @@ extension SQLiteHubStorage {
                     ORDER BY occurred_at, cursor
                     """,
                 arguments: StatementArguments([property, studentID] + uids)
-            ).map(EventColumns.record)
+            )
         }
     }
 }

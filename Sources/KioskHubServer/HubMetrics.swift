@@ -34,14 +34,16 @@ struct HubMetrics: Sendable {
         let scrape = PrometheusCollectorRegistry()
         scrape.makeGauge(descriptor: Self.buildInfo, labels: [("version", KioskVersion.current)]).set(Int64(1))
         let deliveries = try await store.storage.deliveryCounts()
-        for property in try await store.properties() {
+        let properties = try await store.properties()
+        let gates = try await store.eachProperty(properties) { property throws(KioskError) in
+            try await store.gateHealth(property: property.id, now: now, offlineSeconds: offlineSeconds)
+        }
+        for (property, gates) in zip(properties, gates) {
             let labels = [("property", property.id)]
             let counts = deliveries[property.id] ?? DeliveryCounts()
             scrape.makeGauge(descriptor: Self.deliveriesPending, labels: labels).set(Int64(counts.pending))
             scrape.makeCounter(descriptor: Self.deliveriesFailed, labels: labels).increment(by: Int64(counts.failed))
-            for gate in try await store.gateHealth(property: property.id, now: now, offlineSeconds: offlineSeconds) {
-                Self.record(gate, property: property.id, now: now, into: scrape)
-            }
+            for gate in gates { Self.record(gate, property: property.id, now: now, into: scrape) }
         }
         return counted.emitToString() + scrape.emitToString()
     }

@@ -16,14 +16,10 @@ extension Journal {
     public func ownEvents(fromSeq seq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         let kioskID = self.kioskID
         return try await read { db in
-            // Each row decoded where it is read: copying rows first costs as much again.
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? AND leaf_hash IS NULL ORDER BY seq LIMIT ?"
-                    ),
-                    arguments: [kioskID, seq, limit]
-                ).map(EventColumns.record)
+            try EventColumns.records(
+                db,
+                sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND seq >= ? AND leaf_hash IS NULL ORDER BY seq LIMIT ?",
+                arguments: [kioskID, seq, limit]
             )
         }
     }

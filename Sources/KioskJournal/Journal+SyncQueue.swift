@@ -9,11 +9,11 @@ extension Journal {
     public func pendingEvents(afterSeq: Int64, limit: Int) async throws(KioskError) -> [EventRecord] {
         let kioskID = self.kioskID
         return try await read { db in
-            try Row.fetchAll(
+            try EventColumns.records(
                 db,
                 sql: "SELECT \(EventColumns.names) FROM event WHERE kiosk_id = ? AND sync_state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
                 arguments: [kioskID, afterSeq, limit]
-            ).map(EventColumns.record)
+            )
         }
     }
 

@@ -19,7 +19,7 @@ extension AttendanceFacts {
         let readsFrom = start.addingTimeInterval(-Double(policy.debounceSeconds)).storeMillis
         // A read whose time was corrected counts at its corrected time only.
         let reads =
-            try Row.fetchAll(
+            try Self.dayReads(
                 db,
                 sql: """
                     SELECT id, student_id, uid, direction, outcome, occurred_at, reason FROM event
@@ -27,8 +27,8 @@ extension AttendanceFacts {
                         AND NOT \(Self.corrected("event"))
                     """,
                 arguments: [readsFrom, end.storeMillis] + scope.arguments
-            ).map(Self.dayRead)
-            + Row.fetchAll(
+            )
+            + Self.dayReads(
                 db,
                 sql: """
                     SELECT event.id, event.student_id, event.uid, event.direction, event.outcome, event_correction.corrected_at AS occurred_at, event.reason
@@ -37,7 +37,7 @@ extension AttendanceFacts {
                         AND event.outcome IN ('accepted', 'unknown', 'refused')\(scope.condition("event"))
                     """,
                 arguments: [readsFrom, end.storeMillis] + scope.arguments
-            ).map(Self.dayRead)
+            )
         let unsynchronised =
             try Int.fetchOne(
                 db,
@@ -73,15 +73,21 @@ extension AttendanceFacts {
         "EXISTS (SELECT 1 FROM event_correction WHERE event_correction.event_id = \(table).id)"
     }
 
-    private static func dayRead(_ row: Row) -> DayRead {
-        DayRead(
-            id: EventID(rawValue: row["id"]),
-            outcome: EventOutcome(rawValue: row["outcome"]) ?? .ignored,
-            studentID: row["student_id"],
-            uid: row["uid"],
-            direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
-            occurredAt: Date(storeMillis: row["occurred_at"]),
-            reason: row["reason"]
+    /// The reads of the rows `sql` selects (id, student_id, uid, direction, outcome, occurred_at, reason), each
+    /// decoded by position where the statement reads it: the alert decisions read a day after every push.
+    private static func dayReads(_ db: Database, sql: String, arguments: StatementArguments) throws -> [DayRead] {
+        try Array(
+            Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+                DayRead(
+                    id: EventID(rawValue: try row.decode(atIndex: 0)),
+                    outcome: EventOutcome(rawValue: try row.decode(atIndex: 4)) ?? .ignored,
+                    studentID: try row.decode(atIndex: 1),
+                    uid: try row.decode(atIndex: 2),
+                    direction: (try row.decode(String?.self, atIndex: 3)).flatMap(Direction.init(rawValue:)),
+                    occurredAt: Date(storeMillis: try row.decode(atIndex: 5)),
+                    reason: try row.decode(atIndex: 6)
+                )
+            }
         )
     }
 

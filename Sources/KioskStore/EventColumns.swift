@@ -22,6 +22,13 @@ public enum EventColumns {
         )
     }
 
+    /// The records of the rows `sql` selects (`names` first), each decoded where the statement reads it: a row
+    /// `fetchAll` copied decodes every value through a `DatabaseValue`, which costs as much again as the query (P4's
+    /// pending batches and the hub's log).
+    public static func records(_ db: Database, sql: String, arguments: StatementArguments) throws -> [EventRecord] {
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(record))
+    }
+
     /// The record a row holds in its first columns, in the order of `names` (read by position: looking each column up
     /// by name cost more than the rest of reading a pending batch). A wrong type throws; a value no version ever wrote
     /// reads as the least it could mean: an unknown kind or outcome, no direction.

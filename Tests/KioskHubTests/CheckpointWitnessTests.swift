@@ -162,3 +162,31 @@ import Testing
         await #expect(throws: KioskError.self) { try await HubLogKeys.load(logName: "renamed", storage: hub.store.storage) }
     }
 }
+
+/// The hub's tree of a kiosk's log grows as the kiosk's events are pushed, so a checkpoint finds it current: events
+/// that continue it are appended at once, events after a gap wait until the checkpoint reads them back.
+@Suite struct PushedLogTreeTests {
+    @Test func pushedEventsThatContinueTheTreeAreAppendedAndTheRestWaitForTheCheckpoint() async throws {
+        let hub = try await HubFixture()
+        let store = hub.store
+        let events = HubFixture.batch(kiosk: "gate-1", count: 6).events
+        let log = StoredLog.kiosk("gate-1")
+        func root(size: Int64) async throws -> MerkleHash {
+            let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }
+            return try MerkleTree.root(size: size, from: MerkleNodesRead(try await store.storage.logNodes(of: log, at: positions)))
+        }
+        let expected = InMemoryMerkleTree(leafHashes: try events.map { try EventLeaf($0).leafHash })
+
+        _ = try await store.store(Array(events[0..<3]))
+        #expect(try await store.storage.logSize(of: log) == 3)
+        #expect(try await root(size: 3) == (try MerkleTree.root(size: 3, from: expected)))
+
+        _ = try await store.store(Array(events[4..<6]))
+        #expect(try await store.storage.logSize(of: log) == 3)
+        _ = try await store.store(Array(events[0..<4]))
+        #expect(try await store.storage.logSize(of: log) == 4)
+
+        #expect(try await store.extendLog(kiosk: "gate-1", toAtLeast: 6) == 6)
+        #expect(try await root(size: 6) == (try MerkleTree.root(size: 6, from: expected)))
+    }
+}
