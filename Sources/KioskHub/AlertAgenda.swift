@@ -3,12 +3,15 @@ import KioskHubStorage
 import Synchronization
 
 /// Which properties' alerts are decided next: those whose day an announced change touched, and each one once the
-/// instant comes at which time alone makes an alert of it due. It starts with every property to decide.
+/// instant comes at which time alone makes an alert of it due; of those whose gates alone changed (a gate heard
+/// again) or may have fallen silent, only the gate alerts. It starts with every property to decide.
 final class AlertAgenda: Sendable {
     private struct State {
         var everything = true
         var announced: Set<String> = []
         var dueAt: [String: Date] = [:]
+        var gatesDueAt: [String: Date] = [:]
+        var gatesAnnounced: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -25,7 +28,8 @@ final class AlertAgenda: Sendable {
     func hear(_ change: HubChange) {
         state.withLock { state in
             switch change {
-            case .day(let property), .gates(let property): state.announced.insert(property)
+            case .day(let property): state.announced.insert(property)
+            case .gates(let property): state.gatesAnnounced.insert(property)
             case .everything: state.everything = true
             case .sessions: return
             }
@@ -46,12 +50,26 @@ final class AlertAgenda: Sendable {
                 state.everything = false
                 state.announced = []
                 state.dueAt = [:]
+                state.gatesDueAt = [:]
+                state.gatesAnnounced = []
                 return nil
             }
             let due = state.dueAt.filter { $0.value <= now }.keys
             for property in due { state.dueAt[property] = nil }
             defer { state.announced = [] }
             return state.announced.union(due)
+        }
+    }
+
+    /// The properties whose gate alerts alone are announced or due at `now`, taken off the agenda; call after
+    /// `take(now:)`, and leave out what it decides whole (`whole`, every property when nil).
+    func takeGates(now: Date, besides whole: Set<String>?) -> Set<String> {
+        state.withLock { state in
+            let due = Set(state.gatesDueAt.filter { $0.value <= now }.keys)
+            for property in due { state.gatesDueAt[property] = nil }
+            defer { state.gatesAnnounced = [] }
+            guard let whole else { return [] }
+            return due.union(state.gatesAnnounced).subtracting(whole)
         }
     }
 
@@ -66,8 +84,12 @@ final class AlertAgenda: Sendable {
         }
     }
 
-    /// When time alone next makes an alert of each of these properties due.
-    func schedule(_ next: [String: Date]) {
-        state.withLock { $0.dueAt.merge(next) { _, new in new } }
+    /// When time alone next makes an alert of each of these properties due (`next`), and when only their gate alerts
+    /// (`gates`).
+    func schedule(_ next: [String: Date], gates: [String: Date] = [:]) {
+        state.withLock { state in
+            state.dueAt.merge(next) { _, new in new }
+            state.gatesDueAt.merge(gates) { _, new in new }
+        }
     }
 }

@@ -112,11 +112,18 @@ public struct AlertService: Service {
         guard readiness.reasonNotReady == nil else { return }
         let now = clock.now()
         let which = agenda.take(now: now)
-        guard which?.isEmpty != true else { return }
+        let gatesOnly = agenda.takeGates(now: now, besides: which)
+        guard which?.isEmpty != true || !gatesOnly.isEmpty else { return }
         do {
-            let properties = try await store.properties().filter { which?.contains($0.id) ?? true }
-            let decisions = try await store.decideAlerts(for: properties, settings: settings, now: now, offlineRecheck: Self.offlineRecheck)
-            agenda.schedule(decisions.nextByTime)
+            let properties = try await store.properties().filter { which?.contains($0.id) ?? true || gatesOnly.contains($0.id) }
+            let decisions = try await store.decideAlerts(
+                for: properties,
+                gatesOnly: gatesOnly,
+                settings: settings,
+                now: now,
+                offlineRecheck: Self.offlineRecheck
+            )
+            agenda.schedule(decisions.nextByTime, gates: decisions.gatesNextByTime)
             for alert in decisions.added {
                 logger.info(
                     "alert",
@@ -124,7 +131,7 @@ public struct AlertService: Service {
                 )
             }
         } catch {
-            agenda.retry(which)
+            agenda.retry(which?.union(gatesOnly))
             logger.warning("alerts could not be decided; trying again", metadata: ["alert.error": "\(error)"])
         }
     }

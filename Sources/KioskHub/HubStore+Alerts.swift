@@ -18,9 +18,11 @@ extension HubStore {
     /// Decides every alert of `properties` due at `now` and stores the new ones in the outbox, each with a delivery
     /// to every channel that takes its kind. An alert's id comes from what it is about, so deciding again (here or in
     /// another hub process) adds nothing. Says when time alone next makes an alert of each property due; a property
-    /// with an offline gate is due again `offlineRecheck` seconds later (its return is a `gate_back`).
+    /// with an offline gate is due again `offlineRecheck` seconds later (its return is a `gate_back`). Of the
+    /// properties in `gatesOnly`, due only because a gate may have fallen silent, only the gate alerts are decided.
     public func decideAlerts(
         for properties: [HubProperty],
+        gatesOnly: Set<String> = [],
         settings: AlertSettings,
         now: Date,
         offlineRecheck: TimeInterval
@@ -28,17 +30,19 @@ extension HubStore {
         var decisions = AlertDecisions()
         for property in properties {
             let (gateCandidates, gatesNext) = try await gateAlerts(property, settings: settings, now: now, offlineRecheck: offlineRecheck)
-            var candidates = try await notReturnedAlerts(property, settings: settings, now: now)
-            candidates += gateCandidates
-            candidates += try await unknownCardAlerts(property, now: now)
-            candidates += try await cardAlerts(property, settings: settings, now: now)
-            candidates += try await parentAlerts(property, settings: settings, now: now)
+            var candidates = gateCandidates
+            if !gatesOnly.contains(property.id) {
+                candidates += try await notReturnedAlerts(property, settings: settings, now: now)
+                candidates += try await unknownCardAlerts(property, now: now)
+                candidates += try await cardAlerts(property, settings: settings, now: now)
+                candidates += try await parentAlerts(property, settings: settings, now: now)
+            }
             for alert in candidates {
                 let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
                 if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { decisions.added.append(alert) }
             }
-            let curfewNext = Self.notReturnedDue(property.policy, settings: settings, after: now)
-            decisions.nextByTime[property.id] = gatesNext.map { min($0, curfewNext) } ?? curfewNext
+            decisions.nextByTime[property.id] = Self.notReturnedDue(property.policy, settings: settings, after: now)
+            decisions.gatesNextByTime[property.id] = gatesNext
         }
         return decisions
     }

@@ -6,13 +6,13 @@ public import KioskCore
 extension AttendanceFacts {
     /// Reads the facts of the instants [`start`, `end`) under `policy` from the rows of `scope`: a day's report reads
     /// from the start of the day to its evaluation instant, a monthly sheet from the start of its first day to the
-    /// evaluation instant of its last.
+    /// evaluation instant of its last. Its statements are prepared once per connection: a chain's summary and its alert
+    /// decisions read the day of every property, and preparing them cost as much as running them (P16).
     public init(_ db: Database, from start: Date, to end: Date, policy: AttendancePolicy, scope: StoreScope = .whole) throws {
         let students =
             try RosterTables.activeStudents(scope: scope, db)
             + String.fetchAll(
-                db,
-                sql: "SELECT pseudonym FROM erased_student WHERE erased_at > ?\(scope.condition()) ORDER BY pseudonym",
+                db.cachedStatement(sql: "SELECT pseudonym FROM erased_student WHERE erased_at > ?\(scope.condition()) ORDER BY pseudonym"),
                 arguments: [start.storeMillis] + scope.arguments
             ).map(StudentErasure.reportedStudent)
         let latest = try Self.latestAcceptedTaps(db, before: start, scope: scope)
@@ -40,20 +40,22 @@ extension AttendanceFacts {
             )
         let unsynchronised =
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())
-                        AND NOT \(Self.corrected("event"))
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(*) FROM event WHERE occurred_at >= ? AND occurred_at < ? AND clock_synced = 0\(scope.condition())
+                            AND NOT \(Self.corrected("event"))
+                        """
+                ),
                 arguments: [start.storeMillis, end.storeMillis] + scope.arguments
             ) ?? 0
         let corrected =
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM event_correction JOIN event ON event.id = event_correction.event_id
-                    WHERE event_correction.corrected_at >= ? AND event_correction.corrected_at < ?\(scope.condition("event"))
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(*) FROM event_correction JOIN event ON event.id = event_correction.event_id
+                        WHERE event_correction.corrected_at >= ? AND event_correction.corrected_at < ?\(scope.condition("event"))
+                        """
+                ),
                 arguments: [start.storeMillis, end.storeMillis] + scope.arguments
             ) ?? 0
         let passes = try LeavePassTable.passes(scope: scope, from: start, through: end, db)
@@ -105,27 +107,29 @@ extension AttendanceFacts {
     /// whose time was corrected counts at its corrected time: those are few, read apart, and the later tap wins.
     static func latestAcceptedTaps(_ db: Database, before instant: Date, scope: StoreScope) throws -> [AcceptedTap] {
         let uncorrected = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT event.id, event.student_id, event.occurred_at, event.direction
-                FROM \(reportedStudents(scope)) AS student JOIN event ON event.rowid = (
-                    SELECT prior.rowid FROM event AS prior
-                    WHERE prior.student_id = student.id AND prior.outcome = 'accepted' AND prior.occurred_at < ?
-                        AND prior.direction IN ('in', 'out')\(scope.sameProperty("prior", "student")) AND NOT \(corrected("prior"))
-                    ORDER BY prior.occurred_at DESC, prior.id DESC LIMIT 1
-                )
-                WHERE 1\(scope.condition("student"))
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT event.id, event.student_id, event.occurred_at, event.direction
+                    FROM \(reportedStudents(scope)) AS student JOIN event ON event.rowid = (
+                        SELECT prior.rowid FROM event AS prior
+                        WHERE prior.student_id = student.id AND prior.outcome = 'accepted' AND prior.occurred_at < ?
+                            AND prior.direction IN ('in', 'out')\(scope.sameProperty("prior", "student")) AND NOT \(corrected("prior"))
+                        ORDER BY prior.occurred_at DESC, prior.id DESC LIMIT 1
+                    )
+                    WHERE 1\(scope.condition("student"))
+                    """
+            ),
             arguments: [instant.storeMillis, instant.storeMillis] + scope.arguments
         ).compactMap(acceptedTap)
         let corrected = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT event.id, event.student_id, event_correction.corrected_at AS occurred_at, event.direction
-                FROM event_correction JOIN event ON event.id = event_correction.event_id
-                JOIN \(reportedStudents(scope)) AS student ON student.id = event.student_id\(scope.sameProperty("student", "event"))
-                WHERE event_correction.corrected_at < ? AND event.outcome = 'accepted'\(scope.condition("event"))
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT event.id, event.student_id, event_correction.corrected_at AS occurred_at, event.direction
+                    FROM event_correction JOIN event ON event.id = event_correction.event_id
+                    JOIN \(reportedStudents(scope)) AS student ON student.id = event.student_id\(scope.sameProperty("student", "event"))
+                    WHERE event_correction.corrected_at < ? AND event.outcome = 'accepted'\(scope.condition("event"))
+                    """
+            ),
             arguments: [instant.storeMillis, instant.storeMillis] + scope.arguments
         ).compactMap(acceptedTap)
         return latestPerStudent(uncorrected: uncorrected, corrected: corrected)

@@ -32,8 +32,7 @@ public enum LeavePassTable {
     /// then id.
     public static func passes(scope: StoreScope = .whole, from start: Date? = nil, through end: Date? = nil, _ db: Database) throws -> [LeavePass] {
         try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM pass WHERE valid_until >= ? AND valid_from <= ?\(scope.condition()) ORDER BY valid_from, id",
+            db.cachedStatement(sql: "SELECT * FROM pass WHERE valid_until >= ? AND valid_from <= ?\(scope.condition()) ORDER BY valid_from, id"),
             arguments: [start?.storeMillis ?? Int64.min, end?.storeMillis ?? Int64.max] + scope.arguments
         ).map(pass)
     }

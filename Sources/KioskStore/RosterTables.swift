@@ -55,8 +55,11 @@ public enum RosterTables {
 
     /// The active students of `scope`, sorted by id.
     public static func activeStudents(scope: StoreScope = .whole, _ db: Database) throws -> [Student] {
-        try Row.fetchAll(db, sql: "SELECT * FROM student WHERE status = 'active'\(scope.condition()) ORDER BY id", arguments: scope.arguments)
-            .map(student)
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM student WHERE status = 'active'\(scope.condition()) ORDER BY id"),
+            arguments: scope.arguments
+        )
+        .map(student)
     }
 
     /// The student with `id`, active or not.

@@ -21,12 +21,12 @@ public struct TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "kiosk"]).components(separatedBy: "\n").dropLast().map { $0 }
     }
 
-    /// Waits up to `timeout` (a bound for a hung run, generous for a loaded machine) for the screen to contain `text`;
-    /// returns the last screen seen.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
+    /// Waits up to `timeout` (a bound for a hung run, generous for a loaded machine) for the screen to contain every
+    /// one of `texts` (a screen caught while it is drawn holds only some); returns the last screen seen.
+    public func waitFor(_ texts: String..., timeout: Duration = .seconds(30)) async throws -> [String] {
         let start = ContinuousClock.now
         var rows = try screen()
-        while !rows.joined(separator: "\n").contains(text), ContinuousClock.now - start < timeout {
+        while !texts.allSatisfy(rows.joined(separator: "\n").contains), ContinuousClock.now - start < timeout {
             try await Task.sleep(for: .milliseconds(100))
             rows = try screen()
         }

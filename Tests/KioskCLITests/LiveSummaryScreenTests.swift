@@ -13,7 +13,7 @@ import Testing
         let kiosk = try KioskSandbox(exitReader: false, clock: clock).withRoster()
         let tmux = try TmuxSession(command: clock.command([KioskRun.executable.path, "run", "--config", kiosk.config]), width: 80, height: 24)
         defer { tmux.kill() }
-        let first = try await tmux.waitFor("attendance day")
+        let first = try await tmux.waitFor("gate-1", "attendance day", "TOTAL 2")
         try #require(first.count == 24)
         #expect(first[0].contains("gate-1"))
         #expect(first.contains { $0.contains("TOTAL 2") })

@@ -80,6 +80,31 @@ import Testing
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("23:00")).isEmpty)
     }
 
+    /// A round due only because a gate may have fallen silent decides the gate alerts alone, and says when each kind is
+    /// due next: the curfew for the whole decision, the gate's silence for its gate alerts.
+    @Test func aRoundForTheGatesAloneDecidesOnlyGateAlerts() async throws {
+        let hub = try await Self.hub()
+        let utc = HubStore(
+            storage: hub.store.storage,
+            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
+        )
+        try await Self.record(hub, seq: 1, student: "S001", uid: "04A1B2C3", direction: .out, at: "18:00")
+        try await utc.noteContact(kioskID: "gate-1", property: "default", at: Self.at("22:30"))
+        let properties = try await utc.properties()
+        let gates = try await utc.decideAlerts(
+            for: properties,
+            gatesOnly: ["default"],
+            settings: Self.settings,
+            now: Self.at("22:46"),
+            offlineRecheck: 30
+        )
+        #expect(gates.added.map(\.event) == [.gateOffline])
+        #expect(gates.nextByTime["default"] == Self.at("22:45").addingTimeInterval(86_400))
+        let whole = try await utc.decideAlerts(for: properties, settings: Self.settings, now: Self.at("22:47"), offlineRecheck: 30)
+        #expect(whole.added.map(\.event) == [.notReturned])
+        #expect(whole.gatesNextByTime["default"] == Self.at("22:47").addingTimeInterval(30))
+    }
+
     @Test func aSilentGateIsOfflineOnceAndBackWhenHeardFrom() async throws {
         let hub = try await Self.hub()
         let utc = HubStore(
