@@ -26,6 +26,11 @@ import Testing
         return hub
     }
 
+    /// `hub`'s store with its default property in UTC.
+    static func utc(_ hub: HubFixture) -> HubStore {
+        HubStore(storage: hub.store.storage, defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt)))
+    }
+
     static func record(_ hub: HubFixture, seq: Int64, student: String?, uid: String, direction: WireDirection?, at time: String) async throws {
         var event = HubFixture.event(kiosk: "gate-1", seq: seq)
         event.occurredAt = ISO8601DateFormatter().string(from: at(time))
@@ -39,10 +44,7 @@ import Testing
 
     @Test func notReturnedFiresOnceAtCurfewPlusGraceThenLateArrival() async throws {
         let hub = try await Self.hub()
-        let utc = HubStore(
-            storage: hub.store.storage,
-            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
-        )
+        let utc = Self.utc(hub)
         try await Self.record(hub, seq: 1, student: "S001", uid: "04A1B2C3", direction: .out, at: "18:00")
         try await Self.record(hub, seq: 2, student: "S002", uid: "04A1B2C4", direction: .out, at: "18:05")
         try await Self.record(hub, seq: 3, student: "S002", uid: "04A1B2C4", direction: .in, at: "20:00")
@@ -71,10 +73,7 @@ import Testing
 
     @Test func nobodyOutAtCurfewMakesNoAlert() async throws {
         let hub = try await Self.hub()
-        let utc = HubStore(
-            storage: hub.store.storage,
-            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
-        )
+        let utc = Self.utc(hub)
         try await Self.record(hub, seq: 1, student: "S001", uid: "04A1B2C3", direction: .out, at: "18:00")
         try await Self.record(hub, seq: 2, student: "S001", uid: "04A1B2C3", direction: .in, at: "21:00")
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("23:00")).isEmpty)
@@ -84,10 +83,7 @@ import Testing
     /// due next: the curfew for the whole decision, the gate's silence for its gate alerts.
     @Test func aRoundForTheGatesAloneDecidesOnlyGateAlerts() async throws {
         let hub = try await Self.hub()
-        let utc = HubStore(
-            storage: hub.store.storage,
-            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
-        )
+        let utc = Self.utc(hub)
         try await Self.record(hub, seq: 1, student: "S001", uid: "04A1B2C3", direction: .out, at: "18:00")
         try await utc.noteContact(kioskID: "gate-1", property: "default", at: Self.at("22:30"))
         let properties = try await utc.properties()
@@ -107,10 +103,7 @@ import Testing
 
     @Test func aSilentGateIsOfflineOnceAndBackWhenHeardFrom() async throws {
         let hub = try await Self.hub()
-        let utc = HubStore(
-            storage: hub.store.storage,
-            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
-        )
+        let utc = Self.utc(hub)
         try await utc.noteContact(kioskID: "gate-1", property: "default", at: Self.at("12:00"))
         // Another gate, silent once long before and heard from since: its silence is not gate-1's.
         try await utc.noteContact(kioskID: "gate-2", property: "default", at: Self.at("10:00"))
@@ -139,10 +132,7 @@ import Testing
 
     @Test func anUnknownCardReadThreeTimesInTenMinutesAlertsOncePerHour() async throws {
         let hub = try await Self.hub()
-        let utc = HubStore(
-            storage: hub.store.storage,
-            defaultProperty: HubProperty(id: "default", name: "PG", policy: AttendancePolicy(timeZone: .gmt))
-        )
+        let utc = Self.utc(hub)
         try await Self.record(hub, seq: 1, student: nil, uid: "04FFEEDD", direction: nil, at: "19:00")
         try await Self.record(hub, seq: 2, student: nil, uid: "04FFEEDD", direction: nil, at: "19:04")
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("19:05")).isEmpty)
