@@ -15,7 +15,7 @@ package actor GateContacts {
         self.interval = interval
     }
 
-    /// Kiosk `kioskID` of `property` made a request at `instant`; `recorded` when the request itself stored the
+    /// Kiosk `kioskID` of `property` made a request at `instant`; `recorded` when the request itself keeps the
     /// contact (a heartbeat), so only the announcement is left to do.
     package func heard(_ kioskID: String, property: String, at instant: Date, recorded: Bool = false) async {
         let last = noted[kioskID]

@@ -19,7 +19,8 @@ extension HubStore {
     /// to every channel that takes its kind. An alert's id comes from what it is about, so deciding again (here or in
     /// another hub process) adds nothing. Says when time alone next makes an alert of each property due; a property
     /// with an offline gate is due again `offlineRecheck` seconds later (its return is a `gate_back`). Of the
-    /// properties in `gatesOnly`, due only because a gate may have fallen silent, only the gate alerts are decided.
+    /// properties in `gatesOnly`, due only because a gate was heard again or may have fallen silent, only the gate
+    /// alerts are decided.
     public func decideAlerts(
         for properties: [HubProperty],
         gatesOnly: Set<String> = [],
@@ -135,7 +136,7 @@ extension HubStore {
         let limit = Double(settings.gateOfflineSeconds)
         var alerts: [Alert] = []
         var next: Date?
-        for gate in try await storage.gates(property: property.id) {
+        for gate in try await gates(property: property.id) {
             guard let lastSeen = gate.lastSeen else { continue }
             let silent = now.timeIntervalSince(lastSeen) >= limit
             let lookAgain = silent ? now.addingTimeInterval(offlineRecheck) : lastSeen.addingTimeInterval(limit)

@@ -31,7 +31,7 @@ extension HubStore {
     public func gateHealth(property: String, now: Date, offlineSeconds: Int) async throws(KioskError) -> [GateHealth] {
         let horizon = now.addingTimeInterval(-Double(offlineSeconds))
         let heartbeats = try await heartbeats(property: property)
-        return try await storage.gates(property: property).map { gate in
+        return try await gates(property: property).map { gate in
             GateHealth(
                 kioskID: gate.kioskID,
                 lastContact: gate.lastSeen,

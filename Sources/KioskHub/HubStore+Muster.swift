@@ -22,7 +22,7 @@ extension HubStore {
         let muster = Muster(facts: facts, at: now, initialState: policy.initialState)
         let kiosks = try await storage.kioskIDs(ofEvents: muster.students.compactMap(\.lastTap?.eventID))
         let horizon = now.addingTimeInterval(-Double(offlineSeconds))
-        let silent = try await storage.gates(property: property.id).filter { ($0.lastSeen ?? .distantPast) <= horizon }.map(\.kioskID)
+        let silent = try await gates(property: property.id).filter { ($0.lastSeen ?? .distantPast) <= horizon }.map(\.kioskID)
         return (muster, kiosks, silent)
     }
 

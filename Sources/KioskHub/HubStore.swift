@@ -13,6 +13,8 @@ public struct HubStore: Sendable {
     /// The bcrypt cost of the passwords this store hashes: 2^12 rounds (about a quarter of a second on a small server)
     /// unless `hashingPasswords(atCost:)` says.
     public private(set) var passwordCost: UInt8 = 12
+    /// Heartbeats received and not yet written, shared by every copy of this store.
+    let heartbeatOutbox = HeartbeatOutbox()
 
     public init(storage: any HubStorage, defaultProperty: HubProperty = HubProperty.fallbackDefault) {
         self.storage = storage

@@ -1,16 +1,20 @@
-public import Foundation
+import Foundation
 public import KioskCore
 public import KioskHubStorage
 import KioskStore
 import PostgresNIO
 
 extension PostgresHubStorage {
-    public func keepHeartbeat(_ heartbeat: String, kioskID: String, property: String, at instant: Date) async throws(KioskError) {
+    public func keepHeartbeats(_ heartbeats: [ReceivedHeartbeat]) async throws(KioskError) {
+        guard !heartbeats.isEmpty else { return }
         try await failing("write failed") {
             _ = try await query(
                 """
                 INSERT INTO kiosk_contact (kiosk_id, property_id, last_seen_at, heartbeat, heartbeat_at)
-                VALUES (\(kioskID), \(property), \(instant.storeMillis), \(heartbeat), \(instant.storeMillis))
+                SELECT kiosk_id, property_id, received_at, heartbeat, received_at
+                FROM UNNEST(\(heartbeats.map(\.kioskID))::text[], \(heartbeats.map(\.property))::text[],
+                    \(heartbeats.map(\.receivedAt.storeMillis))::bigint[], \(heartbeats.map(\.json))::text[])
+                    AS received(kiosk_id, property_id, received_at, heartbeat)
                 ON CONFLICT (kiosk_id) DO UPDATE SET property_id = excluded.property_id,
                     last_seen_at = GREATEST(kiosk_contact.last_seen_at, excluded.last_seen_at),
                     heartbeat = excluded.heartbeat, heartbeat_at = excluded.heartbeat_at

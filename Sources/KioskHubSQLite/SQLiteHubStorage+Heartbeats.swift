@@ -1,22 +1,25 @@
-public import Foundation
+import Foundation
 import GRDB
 public import KioskCore
 public import KioskHubStorage
 import KioskStore
 
 extension SQLiteHubStorage {
-    public func keepHeartbeat(_ heartbeat: String, kioskID: String, property: String, at instant: Date) async throws(KioskError) {
+    public func keepHeartbeats(_ heartbeats: [ReceivedHeartbeat]) async throws(KioskError) {
+        guard !heartbeats.isEmpty else { return }
         try await database.write { db in
-            try db.execute(
+            let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO kiosk_contact (kiosk_id, property_id, last_seen_at, heartbeat, heartbeat_at) VALUES (?1, ?2, ?3, ?4, ?3)
                     ON CONFLICT(kiosk_id) DO UPDATE SET property_id = excluded.property_id,
                         last_seen_at = MAX(last_seen_at, excluded.last_seen_at),
                         heartbeat = excluded.heartbeat, heartbeat_at = excluded.heartbeat_at
                     WHERE heartbeat_at IS NULL OR heartbeat_at <= excluded.heartbeat_at
-                    """,
-                arguments: [kioskID, property, instant.storeMillis, heartbeat]
+                    """
             )
+            for heartbeat in heartbeats {
+                try upsert.execute(arguments: [heartbeat.kioskID, heartbeat.property, heartbeat.receivedAt.storeMillis, heartbeat.json])
+            }
         }
     }
 

@@ -162,7 +162,8 @@ public struct SQLiteHubStorage: HubStorage {
 
     public func holder(tokenHash hash: String) async throws(KioskError) -> TokenHolder? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT role, kiosk_id, property_id FROM token WHERE hash = ?", arguments: [hash]).flatMap { row in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT role, kiosk_id, property_id FROM token WHERE hash = ?"), arguments: [hash]).flatMap {
+                row in
                 TokenHolder(role: row["role"], kioskID: row["kiosk_id"], propertyID: row["property_id"])
             }
         }

@@ -27,7 +27,7 @@ extension HubRoutes {
         }
         if let problem = heartbeat.problem { throw HubHTTPError(.badRequest, problem.error, field: problem.field) }
         let now = clock.now()
-        try await store.keepHeartbeat(heartbeat, property: property, receivedAt: now)
+        try store.keepHeartbeat(heartbeat, property: property, receivedAt: now)
         await contacts.heard(kioskID, property: property, at: now, recorded: true)
         return Response(status: .noContent)
     }

@@ -17,8 +17,9 @@ public protocol GateStorage: Sendable {
     func noteContact(kioskID: String, property: String, at instant: Date) async throws(KioskError)
     /// The gates of `property` (kiosks with a token there, or heard from there) and when each was last heard from.
     func gates(property: String) async throws(KioskError) -> [(kioskID: String, lastSeen: Date?)]
-    /// Keeps `heartbeat` (its JSON) as kiosk `kioskID`'s latest, received at `instant`; it is a contact too.
-    func keepHeartbeat(_ heartbeat: String, kioskID: String, property: String, at instant: Date) async throws(KioskError)
+    /// Keeps each of `heartbeats` (at most one per kiosk) as its kiosk's latest unless a later one is kept, in one
+    /// transaction; each is a contact too.
+    func keepHeartbeats(_ heartbeats: [ReceivedHeartbeat]) async throws(KioskError)
     /// The latest heartbeat of each gate of `property` that sent one, by kiosk id.
     func heartbeats(property: String) async throws(KioskError) -> [String: StoredHeartbeat]
 }
@@ -29,6 +30,21 @@ public struct StoredHeartbeat: Sendable, Hashable {
     public let receivedAt: Date
 
     public init(json: String, receivedAt: Date) {
+        self.json = json
+        self.receivedAt = receivedAt
+    }
+}
+
+/// A gate's heartbeat as received: its kiosk and property, its JSON (`WireHeartbeat`) and when the hub received it.
+public struct ReceivedHeartbeat: Sendable, Hashable {
+    public let kioskID: String
+    public let property: String
+    public let json: String
+    public let receivedAt: Date
+
+    public init(kioskID: String, property: String, json: String, receivedAt: Date) {
+        self.kioskID = kioskID
+        self.property = property
         self.json = json
         self.receivedAt = receivedAt
     }

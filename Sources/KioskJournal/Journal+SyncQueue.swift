@@ -17,15 +17,21 @@ extension Journal {
         }
     }
 
-    /// Marks events the hub acknowledged (accepted or duplicate) as synced at `instant`.
-    public func markSynced(_ ids: [EventID], at instant: Date) async throws(KioskError) {
-        guard !ids.isEmpty else { return }
+    /// Marks this kiosk's pending events of `seqs` (those the hub acknowledged: accepted or duplicate) as synced at
+    /// `instant`, one statement per run of consecutive seqs: a batch is usually one run, so an acknowledged batch costs
+    /// one range update instead of a lookup by id per event (P4).
+    public func markSynced(seqs: [Int64], at instant: Date) async throws(KioskError) {
+        guard !seqs.isEmpty else { return }
+        let kioskID = self.kioskID
         try await write { db in
             let update = try db.cachedStatement(
-                sql: "UPDATE event SET sync_state = 'synced', synced_at = ?, sync_reason = NULL WHERE id = ? AND sync_state = 'pending'"
+                sql: """
+                    UPDATE event SET sync_state = 'synced', synced_at = ?, sync_reason = NULL
+                    WHERE kiosk_id = ? AND seq BETWEEN ? AND ? AND sync_state = 'pending'
+                    """
             )
-            for id in ids {
-                try update.execute(arguments: [instant.storeMillis, id.rawValue])
+            for run in SeqRuns(seqs) {
+                try update.execute(arguments: [instant.storeMillis, kioskID, run.lowerBound, run.upperBound])
             }
         }
     }

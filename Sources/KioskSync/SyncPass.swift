@@ -95,11 +95,11 @@ struct SyncPass {
     /// Writes the hub's verdicts: acknowledged events become synced, rejected ones quarantined. Events the
     /// answer leaves out stay pending.
     private mutating func settle(_ events: ArraySlice<EventRecord>, _ verdicts: [String: EventVerdict]) async throws(KioskError) {
-        var synced: [EventID] = []
+        var synced: [Int64] = []
         synced.reserveCapacity(events.count)
         for event in events {
             switch verdicts[event.id.rawValue] {
-            case .acknowledged?: synced.append(event.id)
+            case .acknowledged?: synced.append(event.seq)
             case .rejected(let reason)?:
                 try await journal.quarantine(event.id, reason: reason)
                 quarantined += 1
@@ -107,7 +107,7 @@ struct SyncPass {
             case nil: continue
             }
         }
-        try await journal.markSynced(synced, at: clock.now())
+        try await journal.markSynced(seqs: synced, at: clock.now())
         acknowledged += synced.count
         progress(acknowledged)
     }

@@ -123,7 +123,7 @@ struct ChainAtScaleFigure: BenchFigure {
         await heartbeats.stop()
         let sent = heartbeats.sent
         guard sent.refused == 0, sent.kept >= chain.properties else {
-            throw BenchError("the hub kept \(sent.kept) heartbeats and refused or lost \(sent.refused)")
+            throw BenchError("the hub kept \(sent.kept) heartbeats and refused or lost \(sent.refused) (the first: \(sent.firstRefusal ?? "none"))")
         }
         let resolution = 100 / window / Double(sysconf(Int32(_SC_CLK_TCK)))
         return Observed(

@@ -7,9 +7,10 @@ import NIOHTTP1
 import Synchronization
 
 /// Gates heartbeating as `kiosk run` does: each posts `POST /v1/heartbeat` with its own token every `period`, the
-/// gates spread evenly over the period. Counts the heartbeats the hub kept (204) and the others.
+/// gates spread evenly over the period. Counts the heartbeats the hub kept (204) and the others, with why the first
+/// of those was not kept.
 final class GateHeartbeats: Sendable {
-    private let counts = Mutex((kept: 0, refused: 0))
+    private let counts = Mutex((kept: 0, refused: 0, firstRefusal: String?.none))
     private let sender: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     /// Starts sending to the hub at `base` for `gates`.
@@ -30,9 +31,14 @@ final class GateHeartbeats: Sendable {
                     guard !Task.isCancelled else { break }
                     next += spacing
                     group.addTask {
-                        let kept = await Self.post(Self.heartbeat(of: gate, startedAt: startedAt), to: base, token: gate.token, client: client)
+                        let refusal = await Self.post(Self.heartbeat(of: gate, startedAt: startedAt), to: base, token: gate.token, client: client)
                         self.counts.withLock { counts in
-                            if kept { counts.kept += 1 } else { counts.refused += 1 }
+                            if let refusal {
+                                counts.refused += 1
+                                counts.firstRefusal = counts.firstRefusal ?? "\(gate.kioskID): \(refusal)"
+                            } else {
+                                counts.kept += 1
+                            }
                         }
                     }
                 }
@@ -40,8 +46,8 @@ final class GateHeartbeats: Sendable {
         }
     }
 
-    /// Heartbeats the hub kept, and those it did not (or that got no answer).
-    var sent: (kept: Int, refused: Int) { counts.withLock { $0 } }
+    /// Heartbeats the hub kept, and those it did not (or that got no answer), with why the first was not.
+    var sent: (kept: Int, refused: Int, firstRefusal: String?) { counts.withLock { $0 } }
 
     /// Stops sending.
     func stop() async {
@@ -67,8 +73,8 @@ final class GateHeartbeats: Sendable {
         )
     }
 
-    /// Whether the hub kept `heartbeat`.
-    private static func post(_ heartbeat: WireHeartbeat, to base: String, token: String, client: HTTPClient) async -> Bool {
+    /// Nil when the hub kept `heartbeat`, else the status it answered or the error.
+    private static func post(_ heartbeat: WireHeartbeat, to base: String, token: String, client: HTTPClient) async -> String? {
         var request = HTTPClientRequest(url: base + WirePaths.heartbeat)
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -77,9 +83,9 @@ final class GateHeartbeats: Sendable {
             request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(heartbeat)))
             let response = try await client.execute(request, timeout: .seconds(30))
             _ = try await response.body.collect(upTo: 64 * 1024)
-            return response.status.code == 204
+            return response.status.code == 204 ? nil : "HTTP \(response.status.code)"
         } catch {
-            return false
+            return "\(error)"
         }
     }
 }

@@ -78,7 +78,11 @@ struct ServeCommand: AsyncParsableCommand {
                 notifier.ready()
             }
         )
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
+        // The heartbeats' writer starts first, so that it stops last and writes what the server's last requests kept.
+        var services = [
+            ServiceGroupConfiguration.ServiceConfiguration(service: HeartbeatWriter(store: store, logger: logger)),
+            ServiceGroupConfiguration.ServiceConfiguration(service: application),
+        ]
         // Alerts wait for the database like every request does; a failure is logged and tried again, never fatal.
         services.append(.init(service: AlertService(store: store, settings: configuration.alerts, readiness: readiness, logger: logger)))
         let logKeys = HubLogKeySource(store: store, logName: configuration.logName)

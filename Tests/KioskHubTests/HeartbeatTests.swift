@@ -4,7 +4,9 @@ import HummingbirdTesting
 import KioskCore
 import KioskHubSQLite
 import KioskWire
+import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -122,10 +124,34 @@ import Testing
         }
     }
 
-    /// A restarted hub still knows each gate's last state: it is in the database.
+    /// A heartbeat is written with the others received meanwhile, and before anything reads the gates through the store:
+    /// kept, it is not in the database yet; read, it is.
+    @Test func aKeptHeartbeatIsWrittenBeforeTheGatesAreRead() async throws {
+        let hub = try await HubFixture()
+        try hub.store.keepHeartbeat(Self.heartbeat(pending: 7), property: "default", receivedAt: Self.start)
+        try hub.store.keepHeartbeat(Self.heartbeat(kiosk: "gate-2", pending: 1), property: "default", receivedAt: Self.start)
+        try hub.store.keepHeartbeat(Self.heartbeat(pending: 8), property: "default", receivedAt: Self.start.addingTimeInterval(30))
+        #expect(try await hub.store.storage.heartbeats(property: "default").isEmpty)
+        let read = try await hub.store.heartbeats(property: "default")
+        #expect(read.mapValues(\.heartbeat.pending) == ["gate-1": 8, "gate-2": 1])
+        #expect(try await hub.store.storage.heartbeats(property: "default").count == 2)
+        // One received earlier than the one written changes nothing.
+        try hub.store.keepHeartbeat(Self.heartbeat(pending: 3), property: "default", receivedAt: Self.start)
+        #expect(try await hub.store.heartbeats(property: "default")["gate-1"]?.heartbeat.pending == 8)
+    }
+
+    /// A restarted hub still knows each gate's last state: the heartbeats' writer writes what was kept when the hub
+    /// stops, and it is in the database.
     @Test func aRestartedHubKeepsTheGatesLastHeartbeats() async throws {
         let hub = try await HubFixture()
-        try await hub.store.keepHeartbeat(Self.heartbeat(pending: 11), property: "default", receivedAt: Self.start)
+        let writer = HeartbeatWriter(store: hub.store, interval: .seconds(3600), logger: Logger(label: "heartbeat-test"))
+        let group = ServiceGroup(services: [writer], logger: Logger(label: "heartbeat-test"))
+        try hub.store.keepHeartbeat(Self.heartbeat(pending: 11), property: "default", receivedAt: Self.start)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
         let reopened: HubStore
         if hub.store.storage is SQLiteHubStorage {
             reopened = try HubStore.open(dataDirectory: hub.directory)

@@ -15,9 +15,21 @@ import Testing
         #expect(page[1].kind == .unknown && page[1].uid?.hex == "DEADBEEF" && page[1].direction == nil)
         #expect(page.allSatisfy { $0.kioskID == "gate-1" && !$0.bootID.isEmpty && $0.monotonicNanoseconds > 0 })
         #expect(try await fixture.journal.pendingEvents(afterSeq: page[1].seq, limit: 2).map(\.id) == [third.eventID])
-        try await fixture.journal.markSynced([first.eventID], at: Date())
+        try await fixture.journal.markSynced(seqs: [page[0].seq], at: Date())
         try await fixture.journal.quarantine(second.eventID, reason: "field 'uid': bad")
         #expect(try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10).map(\.id) == [third.eventID])
+        let counts = try await fixture.journal.syncCounts()
+        #expect(counts.pending == 1 && counts.quarantined == 1)
+    }
+
+    @Test func acknowledgedSeqsAreSyncedRunByRunAndTheOthersStayPending() async throws {
+        let fixture = try await JournalFixture().withRoster()
+        for minute in 0..<6 { _ = try await fixture.tap("04A1B2C3", at: "2026-11-21T08:0\(minute):00+05:30") }
+        let pending = try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10)
+        #expect(pending.map(\.seq) == [1, 2, 3, 4, 5, 6])
+        try await fixture.journal.quarantine(pending[4].id, reason: "field 'uid': bad")
+        try await fixture.journal.markSynced(seqs: [6, 1, 2, 2, 4, 5], at: Date())
+        #expect(try await fixture.journal.pendingEvents(afterSeq: 0, limit: 10).map(\.seq) == [3])
         let counts = try await fixture.journal.syncCounts()
         #expect(counts.pending == 1 && counts.quarantined == 1)
     }
