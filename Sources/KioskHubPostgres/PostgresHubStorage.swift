@@ -18,11 +18,17 @@ public struct PostgresHubStorage: HubStorage {
     public let changes = HubChanges()
     let sender = PostgresChangeSender()
 
-    /// A storage over `client`, which must be running (`PostgresClient.run()`) while it is used.
-    public init(client: PostgresClient, url: DatabaseURL, logger: Logger) {
+    /// How long one database operation may take, the wait for a connection included, before the hub gives up on it
+    /// and answers 503: the pool waits for a server that is gone rather than failing.
+    let deadline: Duration
+
+    /// A storage over `client`, which must be running (`PostgresClient.run()`) while it is used, giving each operation
+    /// `deadline` (10 s unless said: a test suite's hundreds of tests sharing one server on two cores need longer).
+    public init(client: PostgresClient, url: DatabaseURL, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
         self.url = url
         self.logger = logger
+        self.deadline = deadline
     }
 
     /// Hearing of every hub process's changes (PostgreSQL keeps its own log: no checkpoints).
@@ -109,20 +115,19 @@ public struct PostgresHubStorage: HubStorage {
         (try? await failing("does not answer") { try await query("SELECT 1").count }) == 1
     }
 
-    /// How long one database operation may take, the wait for a connection included, before the hub gives up on it
-    /// and answers 503: the pool waits for a server that is gone rather than failing.
-    static let deadline = Duration.seconds(10)
     /// How long bringing the schema up to date may take: a migration may build an index over every event, and a busy
     /// server may take seconds to create a table, so a request's deadline would refuse a hub that merely starts slowly.
     static let migrationDeadline = Duration.seconds(300)
 
-    /// Runs `body` within `deadline`, turning a database failure into an error that names the database (never its
-    /// password): unreachable, gone or too slow is unavailable (69, 503 to a kiosk); anything else an I/O error.
+    /// Runs `body` within `deadline` (the storage's when nil), turning a database failure into an error that names the
+    /// database (never its password): unreachable, gone or too slow is unavailable (69, 503 to a kiosk); anything else
+    /// an I/O error.
     func failing<T: Sendable>(
         _ what: String,
-        within deadline: Duration = PostgresHubStorage.deadline,
+        within deadline: Duration? = nil,
         _ body: @escaping @Sendable () async throws -> T
     ) async throws(KioskError) -> T {
+        let deadline = deadline ?? self.deadline
         do {
             return try await Self.within(deadline, body)
         } catch let error as KioskError {

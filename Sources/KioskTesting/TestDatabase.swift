@@ -55,11 +55,13 @@ public enum TestDatabase {
         return url
     }
 
-    /// A storage on `url` whose connection pool runs for the rest of the test process; not yet migrated.
+    /// A storage on `url` whose connection pool runs for the rest of the test process; not yet migrated. Each operation
+    /// may take a minute: the suite's tests run at once against one server, and a test waiting its turn for a
+    /// connection behind forty others is slow, not broken.
     public static func postgresStorage(url: DatabaseURL) async throws -> PostgresHubStorage {
         let client = PostgresHubStorage.client(url: url, password: nil, connections: 4, logger: quiet)
         Task { await client.run() }
-        return PostgresHubStorage(client: client, url: url, logger: quiet)
+        return PostgresHubStorage(client: client, url: url, logger: quiet, deadline: .seconds(60))
     }
 
     /// Two databases made at once: the machines running the tests have two cores.
