@@ -2,11 +2,12 @@
 on [display] web, while the test types card UIDs into the kiosk's keyboard-wedge reader (its standard input). The
 kiosk syncs with a real kiosk-hub (as console_test.py), which gives it the property's name and the photos.
 
-Checked: each outcome's word, colour and shape (REFUSED from a kiosk restarted to require SUN cards); the contrast
-of every text computed from the rendered styles; a name in Devanagari drawn with a Noto font; the initials, then the
-photo after a roster sync; the greeting gone after greeting_seconds; nothing of another student on the page; the page
-served on the configured address only; OFFLINE when the kiosk stops and back by itself when it starts, without a
-reload; a photo refused on the console with its reason.
+Checked: each outcome's word, colour, shape and a tone of its own (REFUSED from a kiosk restarted to require SUN
+cards); the contrast of every text computed from the rendered styles; the pass line of a student on leave; a name in
+Devanagari drawn with a Noto font; the initials, then the photo after a roster sync; the greeting gone after
+greeting_seconds; nothing of another student on the page; the page served on the configured address only; OFFLINE
+when the kiosk stops and back by itself when it starts, without a reload; a photo refused on the console with its
+reason.
 Measured, not asserted (no wall-clock assertions in tests): each greeting's delay from the kiosk's log line (its time
 to the millisecond) to the page's DOM change, written to $KIOSK_SHOTS/screen-latency.json. Screenshots at 800x480 and
 1280x720 go to $KIOSK_SHOTS.
@@ -126,6 +127,11 @@ class ScreenInABrowser(unittest.TestCase):
         # S003 went out two hours ago, past the debounce window, so their first read here is IN.
         earlier = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
         cls.gate.kiosk("manual", "--student", "S003", "--direction", "out", "--at", earlier, "--reason", "left before the test")
+        # S001 is on leave from an hour ago until tomorrow: their OUT carries the pass line.
+        now = datetime.datetime.now(datetime.timezone.utc)
+        cls.gate.hub("pass", "create", "--student", "S001", "--from", (now - datetime.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                     "--until", (now + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%SZ"), "--reason", "home")
+        cls.gate.kiosk("sync", "--once")
         cls.port = console_test.free_port()
         with open(cls.gate.config, "a") as file:
             file.write(f'\n[attendance]\ndebounce_seconds = 3600\n\n[[readers]]\nname = "wedge"\ndriver = "keyboard"\n\n'
@@ -135,6 +141,7 @@ class ScreenInABrowser(unittest.TestCase):
         cls.kiosk.line("the gate's screen is at")
         cls.driver = console_test.browser()
         cls.latencies = {}
+        cls.tones = {}
 
     @classmethod
     def tearDownClass(cls):
@@ -161,6 +168,10 @@ class ScreenInABrowser(unittest.TestCase):
         driver.execute_script("""
             window.loadedOnce = true;
             window.shownAt = {};
+            // The tone each greeting plays, by outcome, as the page asks Web Audio for it.
+            window.played = [];
+            const play = window.play;
+            window.play = (outcome) => { window.played.push([outcome, JSON.stringify(TONES[outcome] || [])]); play(outcome); };
             new MutationObserver(() => {
               const id = document.getElementById('greeting').dataset.event;
               if (id && !(id in window.shownAt)) window.shownAt[id] = Date.now();
@@ -182,6 +193,10 @@ class ScreenInABrowser(unittest.TestCase):
         colour, shape = LOOKS[outcome]
         self.assertEqual(greeting.value_of_css_property("background-color"), colour)
         self.assertEqual(self.driver.find_element(By.ID, "shape").get_attribute("data-shape"), shape)
+        played, tone = self.driver.execute_script("return window.played[window.played.length - 1];")
+        self.assertEqual(played, outcome)
+        self.assertNotEqual(tone, "[]", f"{outcome} plays no tone")
+        self.tones[outcome] = tone
         return event
 
     def assert_readable(self):
@@ -215,6 +230,7 @@ class ScreenInABrowser(unittest.TestCase):
         self.assertEqual(self.driver.find_element(By.ID, "name").text, "Asha Verma")
         self.assertEqual(self.driver.find_element(By.ID, "room").text, "Room 101")
         self.assertEqual(self.driver.find_element(By.ID, "initials").text, "AV")
+        self.assertIn("on leave until", self.driver.find_element(By.ID, "detail").text)
         self.assertNotIn("Priya", self.driver.page_source)
         self.assert_readable()
         self.shoot("out-800x480")
@@ -315,6 +331,9 @@ class ScreenInABrowser(unittest.TestCase):
         self.assert_readable()
         self.shoot("refused-800x480")
         self.assertTrue(self.driver.execute_script("return window.loadedOnce === true;"), "the page was reloaded")
+        # Each outcome sounds its own tone, so a student who cannot see the screen knows it.
+        self.assertEqual(sorted(self.tones), sorted(LOOKS))
+        self.assertEqual(len(set(self.tones.values())), len(LOOKS), self.tones)
 
     def test_5_a_photo_that_is_not_an_image_is_refused_on_the_console_with_the_reason(self):
         driver = self.driver
