@@ -114,6 +114,20 @@ ok "kiosk doctor runs as kiosk (exit $status) and takes /etc/kiosk/kiosk.conf"
     fail "kiosk-hub does not load /etc/kiosk-hub/hub.conf"
 ok "kiosk-hub loads /etc/kiosk-hub/hub.conf"
 
+# The files the packages install beside the programs, and the configuration kept as conffiles.
+installed=(/lib/systemd/system/kiosk.service /lib/systemd/system/kiosk-hub.service /lib/udev/rules.d/99-kiosk-readers.rules
+    /lib/modprobe.d/kiosk-blacklist-pn533.conf)
+for path in "${installed[@]}"; do
+    [ -f "$path" ] || fail "the packages did not install $path"
+done
+grep -q 'ATTRS{idVendor}' /lib/udev/rules.d/99-kiosk-readers.rules || fail "/lib/udev/rules.d/99-kiosk-readers.rules names no reader"
+grep -q '^blacklist pn533' /lib/modprobe.d/kiosk-blacklist-pn533.conf || fail "/lib/modprobe.d/kiosk-blacklist-pn533.conf does not blacklist pn533"
+[ "$(dpkg-query -W -f='${Conffiles}' kiosk | awk '{print $1}' | xargs)" = /etc/kiosk/kiosk.conf ] ||
+    fail "kiosk's conffiles are not /etc/kiosk/kiosk.conf alone"
+[ "$(dpkg-query -W -f='${Conffiles}' kiosk-hub | awk '{print $1}' | xargs)" = /etc/kiosk-hub/hub.conf ] ||
+    fail "kiosk-hub's conffiles are not /etc/kiosk-hub/hub.conf alone"
+ok "the units, the readers' udev rules and the pn533 blacklist installed; the configurations are conffiles"
+
 for user in kiosk kiosk-hub; do
     getent passwd "$user" >/dev/null || fail "there is no user $user"
     [ "$(stat -c '%a %U %G' "/var/lib/$user")" = "700 $user $user" ] ||
@@ -135,7 +149,7 @@ for deb in "$kiosk_deb" "$hub_deb"; do
 done
 
 apt_get remove kiosk kiosk-hub || fail "apt-get remove kiosk kiosk-hub"
-for path in /usr/bin/kiosk /usr/bin/kiosk-hub; do
+for path in /usr/bin/kiosk /usr/bin/kiosk-hub "${installed[@]}"; do
     [ ! -e "$path" ] || fail "apt-get remove left $path"
 done
 for path in /etc/kiosk/kiosk.conf /etc/kiosk-hub/hub.conf /var/lib/kiosk /var/lib/kiosk-hub; do
