@@ -7,11 +7,10 @@ extension AttendanceFacts {
     public func nextChangeByTime(of date: AttendanceDate, after now: Date, policy: AttendancePolicy) -> Date? {
         let end = policy.end(of: date)
         guard now < end else { return nil }
-        // A pass covers its `until` itself: the student is no longer covered just after it.
-        let passInstants = passes.flatMap { [$0.from, $0.until.addingTimeInterval(Self.justAfter)] }
+        // A pass covers its `until` itself: the student is no longer covered from the very next instant a `Date` holds
+        // (an evaluation instant is finer than the millisecond stored times have).
+        let passInstants = passes.flatMap { [$0.from, Date(timeIntervalSinceReferenceDate: $0.until.timeIntervalSinceReferenceDate.nextUp)] }
         return ([policy.curfew(of: date), end] + passInstants).filter { $0 > now && $0 <= end }.min()
     }
 
-    /// How long after an instant "just after it" is: a millisecond, the precision of every stored time.
-    static let justAfter: TimeInterval = 0.001
 }

@@ -44,7 +44,13 @@ struct NextChangeByTimePropertyTests {
         let pass = LeavePass(id: "lp-1", studentID: "S001", from: from, until: until, reason: "home")
         let facts = AttendanceFacts(students: [], taps: [], unknownReads: [], passes: [pass], unsynchronisedClockReads: 0)
         #expect(facts.nextChangeByTime(of: day, after: start, policy: policy) == pass.from)
-        #expect(facts.nextChangeByTime(of: day, after: pass.from, policy: policy) == pass.until.addingTimeInterval(0.001))
+        // The pass covers its end; the instant named after it is the first one it no longer covers, whatever the
+        // precision of the instant evaluated (a run found a page evaluated exactly at the end, and a student absent a
+        // microsecond later, before the instant then named: a millisecond after the end).
+        let justAfterPass = Date(timeIntervalSinceReferenceDate: pass.until.timeIntervalSinceReferenceDate.nextUp)
+        #expect(pass.covers(pass.until) && !pass.covers(justAfterPass))
+        #expect(facts.nextChangeByTime(of: day, after: pass.from, policy: policy) == justAfterPass)
+        #expect(facts.nextChangeByTime(of: day, after: pass.until, policy: policy) == justAfterPass)
         let afterPass = pass.until.addingTimeInterval(1)
         #expect(facts.nextChangeByTime(of: day, after: afterPass, policy: policy) == policy.curfew(of: day))
         #expect(facts.nextChangeByTime(of: day, after: policy.curfew(of: day), policy: policy) == policy.end(of: day))
