@@ -83,6 +83,10 @@ public enum FaultProxy {
         }
     }
 
+    /// How long the proxy waits for the hub: as patient as the tests' kiosks, since a hub on a PostgreSQL server that
+    /// a whole suite shares may take seconds to answer (the proxy answers 500 when this runs out).
+    private static let upstreamTimeout = TimeAmount.seconds(60)
+
     /// Forwards a push to the hub on `hubPort` and returns its answer.
     private static func forward(_ batch: EventBatch, authorization: String, hubPort: Int, http: HTTPClient) async throws -> Response {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(hubPort)/v1/events")
@@ -90,7 +94,7 @@ public enum FaultProxy {
         request.headers.add(name: "Authorization", value: authorization)
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(batch)))
-        return try await relay(try await http.execute(request, timeout: .seconds(10)))
+        return try await relay(try await http.execute(request, timeout: upstreamTimeout))
     }
 
     /// Passes a post other than a push through unchanged, with its token, content type and log key.
@@ -103,7 +107,7 @@ public enum FaultProxy {
             if let value = request.headers[name] { forwarded.headers.add(name: name.rawName, value: value) }
         }
         forwarded.body = .bytes(body)
-        return try await relay(try await http.execute(forwarded, timeout: .seconds(10)))
+        return try await relay(try await http.execute(forwarded, timeout: upstreamTimeout))
     }
 
     /// Passes a pull through unchanged, with its query, token and `If-None-Match`.
@@ -111,7 +115,7 @@ public enum FaultProxy {
         var forwarded = HTTPClientRequest(url: "http://127.0.0.1:\(hubPort)\(request.uri.string)")
         if let token = request.headers[.authorization] { forwarded.headers.add(name: "Authorization", value: token) }
         if let etag = request.headers[.ifNoneMatch] { forwarded.headers.add(name: "If-None-Match", value: etag) }
-        return try await relay(try await http.execute(forwarded, timeout: .seconds(10)))
+        return try await relay(try await http.execute(forwarded, timeout: upstreamTimeout))
     }
 
     /// The hub's answer as the proxy's: its status, body, and the headers a kiosk acts on (`Content-Type`, `ETag`,

@@ -62,6 +62,10 @@ struct KioskSandbox {
     let clock: SimulatedClock
     var config: String { directory.appendingPathComponent("kiosk.conf").path }
     var journal: String { directory.appendingPathComponent("data/journal.sqlite").path }
+    /// What `kiosk run` on a terminal logged (data_dir/kiosk.log), or why it cannot be read.
+    var runLog: String {
+        (try? String(contentsOfFile: directory.appendingPathComponent("data/kiosk.log").path, encoding: .utf8)) ?? "(no kiosk.log)"
+    }
 
     /// - Parameter exitReader: whether kiosk.conf declares the PC/SC reader "exit-gate" (direction out).
     init(exitReader: Bool = true, kioskID: String = "gate-1", clock: SimulatedClock = .shared) throws {

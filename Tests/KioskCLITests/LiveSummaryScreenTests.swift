@@ -15,6 +15,7 @@ import Testing
         defer { tmux.kill() }
         let first = try await tmux.waitFor("gate-1", "attendance day", "TOTAL 2")
         try #require(first.count == 24)
+        try #require(first.joined().contains("TOTAL 2"), "the summary never came; the kiosk's log:\n\(kiosk.runLog)")
         #expect(first[0].contains("gate-1"))
         #expect(first.contains { $0.contains("TOTAL 2") })
 

@@ -70,6 +70,43 @@ import Testing
         #expect(kept.heartbeat == Self.heartbeat(pending: 7))
     }
 
+    /// A gate that heartbeats but does not push: its tile shows the backlog growing and its oldest event ageing, then
+    /// the gate offline once its heartbeats stop for 90 s.
+    @Test func aGateHeartbeatingWithoutSyncingShowsItsBacklogGrowingThenOffline() async throws {
+        let hub = try await HubFixture()
+        let token = try await hub.store.createToken(kioskID: "gate-1")
+        _ = try await hub.store.createUser(name: "asha", role: .warden(property: "default"), password: ConsoleSecurityTests.password)
+        let now = Mutex(Self.start)
+        let clock = WallClock { now.withLock { $0 } }
+        try await hub.serve(clock: clock) { (client: any TestClientProtocol) async throws -> Void in
+            var browser = ConsoleBrowser(client: client)
+            _ = try await browser.signIn("asha", ConsoleSecurityTests.password)
+            for (seconds, pending) in [(0, 3), (30, 9), (60, 14)] as [(TimeInterval, Int64)] {
+                now.withLock { $0 = Self.start.addingTimeInterval(seconds) }
+                let answer = try await client.send(.post, WirePaths.heartbeat, token: token, body: try Self.body(Self.heartbeat(pending: pending)))
+                #expect(answer.status == .noContent)
+                let tile = try Self.tile(of: "gate-1", in: try await browser.get("/gates").text)
+                #expect(tile.contains("class=\"tile up\""), "\(tile)")
+                // The oldest pending event was recorded 600 s before the first heartbeat.
+                #expect(tile.contains("\(pending), the oldest \(10 + Int(seconds) / 60) min old"), "\(tile)")
+            }
+            now.withLock { $0 = Self.start.addingTimeInterval(60 + 90) }
+            let silent = try Self.tile(of: "gate-1", in: try await browser.get("/gates").text)
+            #expect(silent.contains("class=\"tile offline\""), "\(silent)")
+            #expect(silent.contains("14, the oldest 12 min old"), "\(silent)")
+        }
+    }
+
+    /// The tile of gate `kioskID` on a Gates page.
+    static func tile(of kioskID: String, in page: String) throws -> String {
+        let start = try #require(page.range(of: "<li class=\"tile"), "a tile on the page")
+        let tile = page[start.lowerBound...]
+        let end = try #require(tile.range(of: "</li>"), "the tile's end")
+        let text = String(tile[..<end.upperBound])
+        #expect(text.contains("data-gate=\"\(kioskID)\""))
+        return text
+    }
+
     @Test func aHeartbeatWithAWrongFieldIsRefusedNamingItAndNothingIsKept() async throws {
         let hub = try await HubFixture()
         let token = try await hub.store.createToken(kioskID: "gate-1")
