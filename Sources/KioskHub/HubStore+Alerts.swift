@@ -32,16 +32,20 @@ extension HubStore {
         for property in properties {
             let (gateCandidates, gatesNext) = try await gateAlerts(property, settings: settings, now: now, offlineRecheck: offlineRecheck)
             var candidates = gateCandidates
+            var arrived: CardReadsArrived?
             if !gatesOnly.contains(property.id) {
+                arrived = try await cardReadsArrived(property: property.id)
                 candidates += try await notReturnedAlerts(property, settings: settings, now: now)
                 candidates += try await unknownCardAlerts(property, now: now)
-                candidates += try await cardAlerts(property, settings: settings, now: now)
+                candidates += try await cardAlerts(property, arrived: arrived?.reads ?? [], settings: settings, now: now)
                 candidates += try await parentAlerts(property, settings: settings, now: now)
             }
             for alert in candidates {
                 let channels = settings.channels.filter { $0.events.contains(alert.event) }.map(\.key)
                 if try await storage.addAlert(alert, property: property.id, channels: channels, createdAt: now) { decisions.added.append(alert) }
             }
+            // Only once their alerts are stored: a round that failed sees the same arrivals again.
+            if let arrived { cardAlertCursors.advance(property.id, to: arrived.next) }
             decisions.nextByTime[property.id] = Self.notReturnedDue(property.policy, settings: settings, after: now)
             decisions.gatesNextByTime[property.id] = gatesNext
         }

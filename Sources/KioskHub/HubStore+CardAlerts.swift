@@ -7,17 +7,39 @@ extension HubStore {
     /// the last hour.
     static let cardAlertWindow: TimeInterval = 3600
 
+    /// The most reads one round of card alerts reads from the last hour, and again from the arrivals.
+    static let cardAlertReads = 5000
+
+    /// The reads of `property` that arrived since the previous round of its card alerts (none at the first: the
+    /// window covers what came before), whenever they occurred, and the cursor to read from next.
+    func cardReadsArrived(property: String) async throws(KioskError) -> CardReadsArrived {
+        guard let cursor = cardAlertCursors.cursor(of: property) else {
+            return CardReadsArrived(reads: [], next: try await storage.latestCursor())
+        }
+        var reads: [EventRecord] = []
+        var next = cursor
+        while reads.count < Self.cardAlertReads {
+            let page = try await storage.records(after: next, limit: 1000, property: property, excludingKiosk: "")
+            next = page.next
+            if page.records.isEmpty { break }
+            reads += page.records
+        }
+        return CardReadsArrived(reads: reads, next: next)
+    }
+
     /// `card_refused` for each tag a gate refused (once per tag and hour), and for a tag whose verified SUN counters
     /// do not increase in the order its reads happened (a recorded SUN shown at a gate that had not yet heard of the
-    /// later one); `card_shared` when one card was accepted at two gates within `travelSeconds` of each other.
-    func cardAlerts(_ property: HubProperty, settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
-        let reads = try await storage.events(
+    /// later one); `card_shared` when one card was accepted at two gates within `travelSeconds` of each other. Decided
+    /// over the reads of the last hour and those `arrived` since the previous round, however old.
+    func cardAlerts(_ property: HubProperty, arrived: [EventRecord], settings: AlertSettings, now: Date) async throws(KioskError) -> [Alert] {
+        let recent = try await storage.events(
             property: property.id,
             matching: EventFilter(since: now.addingTimeInterval(-Self.cardAlertWindow)),
-            limit: 5000
+            limit: Self.cardAlertReads
         )
-        .filter { $0.uid != nil && $0.occurredAt <= now }
-        .sorted { ($0.occurredAt, $0.kioskID, $0.seq) < ($1.occurredAt, $1.kioskID, $1.seq) }
+        let reads = Dictionary((recent + arrived).map { ($0.id, $0) }) { first, _ in first }.values
+            .filter { $0.uid != nil && $0.occurredAt <= now }
+            .sorted { ($0.occurredAt, $0.kioskID, $0.seq) < ($1.occurredAt, $1.kioskID, $1.seq) }
         let zone = property.policy.timeZone
         var alerts: [Alert] = []
         var refusedHours: Set<String> = []
@@ -82,4 +104,10 @@ extension HubStore {
             reason: "accepted at \(first.kioskID) and \(second.kioskID) \(seconds) s apart"
         )
     }
+}
+
+/// The reads that arrived since a property's previous round of card alerts, and where the next round reads from.
+struct CardReadsArrived: Sendable {
+    let reads: [EventRecord]
+    let next: Int64
 }

@@ -15,6 +15,8 @@ public struct HubStore: Sendable {
     public private(set) var passwordCost: UInt8 = 12
     /// Heartbeats received and not yet written, shared by every copy of this store.
     let heartbeatOutbox = HeartbeatOutbox()
+    /// Where each property's card alerts go on reading the pull feed, shared by every copy of this store.
+    let cardAlertCursors = CardAlertCursors()
 
     public init(storage: any HubStorage, defaultProperty: HubProperty = HubProperty.fallbackDefault) {
         self.storage = storage

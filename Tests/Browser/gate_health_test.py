@@ -88,6 +88,7 @@ class GateHealthForTheOperator(unittest.TestCase):
 
     def test_metrics_need_a_metrics_token_and_parse_as_prometheus_text(self):
         self.assertEqual(request(self.gate.url + "/metrics")[0], 401)
+        self.assertEqual(request(self.gate.url + "/metrics", "not-a-token-of-this-hub")[0], 401)
         self.assertEqual(request(self.gate.url + "/metrics", self.kiosk_token)[0], 403)
         status, text = request(self.gate.url + "/metrics", self.metrics_token)
         self.assertEqual(status, 200)

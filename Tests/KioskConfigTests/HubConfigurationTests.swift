@@ -126,3 +126,17 @@ import Testing
         try HubConfigurationLoader.parse("[hub]\npublic_url = \"pg.example.org\"\n", file: "hub.conf")
     }
 }
+
+/// A gate is offline after 90 s of silence unless `[alerts] gate_offline_seconds` says otherwise; the older
+/// `gate_offline_minutes` is still read.
+@Test func gateOfflineSecondsIsReadWithItsDefaultAndTheOlderMinutesKey() throws {
+    #expect(try HubConfigurationLoader.parse("", file: "hub.conf").alerts.gateOfflineSeconds == 90)
+    #expect(try HubConfigurationLoader.parse("[alerts]\ngate_offline_seconds = 120\n", file: "hub.conf").alerts.gateOfflineSeconds == 120)
+    #expect(try HubConfigurationLoader.parse("[alerts]\ngate_offline_minutes = 3\n", file: "hub.conf").alerts.gateOfflineSeconds == 180)
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [alerts] gate_offline_seconds: 10 is out of range; give 30 to 86400 seconds")) {
+        try HubConfigurationLoader.parse("[alerts]\ngate_offline_seconds = 10\n", file: "hub.conf")
+    }
+    #expect(throws: KioskError(.configuration, "hub.conf:2: [alerts] gate_offline_seconds: expected an integer (got the string '90')")) {
+        try HubConfigurationLoader.parse("[alerts]\ngate_offline_seconds = \"90\"\n", file: "hub.conf")
+    }
+}

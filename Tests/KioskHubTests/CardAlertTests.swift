@@ -57,6 +57,18 @@ import Testing
         #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("19:10:05")).isEmpty, "the same tag within the hour")
     }
 
+    /// A gate offline for hours pushes its refused reads when it is back: they alert then, though they occurred
+    /// before the last hour, because each round also decides over what arrived since the previous one.
+    @Test func aRefusedReadPushedHoursLateStillAlertsOnce() async throws {
+        let (hub, utc) = try await Self.hub()
+        #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("22:00:00")).isEmpty)
+        try await Self.read(hub, kiosk: "gate-1", seq: 1, at: "19:00:00", outcome: .refused, reason: "forged")
+        let fired = try await utc.decideAlerts(settings: Self.settings, now: Self.at("22:00:30"))
+        #expect(fired.map(\.event) == [.cardRefused])
+        #expect(fired.first?.reason == "forged" && fired.first?.kiosk == "gate-1")
+        #expect(try await utc.decideAlerts(settings: Self.settings, now: Self.at("22:01:00")).isEmpty, "decided once")
+    }
+
     @Test func countersThatDoNotIncreaseAcrossGatesAreAReplay() async throws {
         let (hub, utc) = try await Self.hub()
         try await Self.read(hub, kiosk: "gate-1", seq: 1, at: "19:00:00", sunCounter: 40)
