@@ -148,6 +148,32 @@ extension PCSCReaderTests {
         #expect(text.contains("\"reason\": \"forged\""))
     }
 
+    /// `kiosk run` with keys: a secured card taken away in the middle of its SUN read, so that the read tried again
+    /// within the presentation breaks off too, is refused as `not_verified`; the card's next full read verifies and goes
+    /// on (within the debounce window of the first tap, as ignored).
+    @Test func kioskRunRefusesASecuredCardTakenAwayDuringItsRead() async throws {
+        try PCSCFixture.require()
+        try await VirtualCard.keepGap()
+        let config = try await sunKioskConfig(roster: "student_id,name,room,tag_uid\nS001,Asha Verma,101,04DE5F1EACC040\n")
+        let kiosk = try KioskServiceProcess(KioskServiceProcess.executable, ["run", "--config", config], keepingStandardError: true, clock: .shared)
+        _ = try await kiosk.line(containing: "watching Kiosk Reader 00 00")
+        let counter = try Self.counterFile(startingAt: 20)
+        try await VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: counter)).tap(untilFeedback: true)
+        _ = try await kiosk.line(containing: "entrance: IN S001 Asha Verma")
+
+        try await VirtualCard.keepGap()
+        let leaving = VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: counter), removeAfter: 4)
+        try await leaving.tap(hold: 3)
+        _ = try await kiosk.line(containing: "tap.refusal=not_verified")
+
+        try await VirtualCard.keepGap()
+        try await VirtualCard(uid: "04DE5F1EACC040", kind: .ntag424(keys: Self.sunKeys, counterFile: counter)).tap(untilFeedback: true)
+        _ = try await kiosk.line(containingAny: ["entrance: IGNORED S001 Asha Verma", "entrance: OUT S001 Asha Verma"])
+        #expect(try await kiosk.terminate() != nil)
+        let refusals = kiosk.output.filter { $0.contains("REFUSED") }
+        #expect(refusals.count == 1 && refusals[0].contains("entrance: REFUSED 04DE5F1EACC040"), "\(refusals)")
+    }
+
     /// With `require_sun`, a plain card of a student on the roster is refused; a genuine NTAG 424 goes on.
     @Test func requireSunRefusesAPlainCard() async throws {
         try PCSCFixture.require()
