@@ -12,5 +12,4 @@ extension AttendanceFacts {
         let passInstants = passes.flatMap { [$0.from, Date(timeIntervalSinceReferenceDate: $0.until.timeIntervalSinceReferenceDate.nextUp)] }
         return ([policy.curfew(of: date), end] + passInstants).filter { $0 > now && $0 <= end }.min()
     }
-
 }

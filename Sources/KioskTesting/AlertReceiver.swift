@@ -59,6 +59,19 @@ public final class AlertReceiver: Sendable {
         )
     }
 
+    /// The hub's `[[alerts.channels]]` table (TOML) of a webhook to a receiver on `port` for `events`, signed with the
+    /// secret in `secretFile`.
+    public static func channel(port: Int, secretFile: String, events: [String]) -> String {
+        """
+        [[alerts.channels]]
+        kind = "webhook"
+        url = "http://127.0.0.1:\(port)/hook"
+        secret_file = "\(secretFile)"
+        events = [\(events.map { "\"\($0)\"" }.joined(separator: ", "))]
+
+        """
+    }
+
     private func signature(of body: Data) -> String {
         HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8))).map { String(format: "%02x", $0) }.joined()
     }

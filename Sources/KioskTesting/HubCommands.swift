@@ -12,11 +12,14 @@ public struct HubCommands: Sendable {
     public let databaseURL: String?
     /// The hub's `--config` file, if any.
     public let configFile: String?
+    /// The wall clock the hub runs on; the machine's when nil.
+    public let clock: SimulatedClock?
 
-    public init(dataDirectory: String, databaseURL: String? = nil, configFile: String? = nil) {
+    public init(dataDirectory: String, databaseURL: String? = nil, configFile: String? = nil, clock: SimulatedClock? = nil) {
         self.dataDirectory = dataDirectory
         self.databaseURL = databaseURL
         self.configFile = configFile
+        self.clock = clock
     }
 
     /// `--data-dir`, and `--config` when there is a file.
@@ -45,7 +48,8 @@ public struct HubCommands: Sendable {
             Self.executable,
             ["serve", "--port", "0"] + locations,
             environment: environment,
-            keepingStandardError: true
+            keepingStandardError: true,
+            clock: clock
         )
         return try await HubProcess(process)
     }
@@ -56,7 +60,8 @@ public struct HubCommands: Sendable {
             Self.executable,
             arguments + locations,
             environment: environment,
-            keepingStandardError: true
+            keepingStandardError: true,
+            clock: clock
         )
         let status = try await process.exitStatus(timeout: 60)
         let said = process.output.joined(separator: "\n")

@@ -22,12 +22,7 @@ import Testing
 
                 [alerts]
                 travel_seconds = 30
-                [[alerts.channels]]
-                kind = "webhook"
-                url = "http://127.0.0.1:\(hookPort)/hook"
-                secret_file = "\(secret)"
-                events = ["card_shared"]
-
+                \(AlertReceiver.channel(port: hookPort, secretFile: secret, events: ["card_shared"]))
                 """
             )
             #expect(try hub.hub("roster", "import", try hub.write("roster.csv", HubBackupTests.roster)).status == 0)

@@ -19,12 +19,7 @@ import Testing
                 data_dir = "\(hub.directory)"
 
                 [alerts]
-                [[alerts.channels]]
-                kind = "webhook"
-                url = "http://127.0.0.1:\(port)/hook"
-                secret_file = "\(secret)"
-                events = ["unknown_card"]
-
+                \(AlertReceiver.channel(port: port, secretFile: secret, events: ["unknown_card"]))
                 """
             )
             let token = try #require(try hub.hub("token", "create", "--kiosk", "gate-1", "--config", config).stdout.split(separator: "\n").last)

@@ -81,17 +81,23 @@ extension PCSCReaderTests {
     /// A kiosk.conf whose `[cards]` names an owner-only keys file of the virtual NTAG 424's (all-zero) keys.
     func sunKioskConfig(extraReaders: String = "", roster: String? = nil, requireSun: Bool = false) async throws -> String {
         let config = if let roster { try await kioskConfig(roster: roster) } else { try await kioskConfig() }
-        let keys = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("sun-keys").path
+        let keys = try Self.sunKeysFile(in: URL(fileURLWithPath: config).deletingLastPathComponent())
+        let cards = "\n[cards]\nsun_keys_file = \"\(keys)\"\nrequire_sun = \(requireSun)\n"
+        let text = try String(contentsOfFile: config, encoding: .utf8) + cards + extraReaders
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    /// An owner-only keys file of the virtual NTAG 424's (all-zero) keys in `directory`: its path.
+    static func sunKeysFile(in directory: URL) throws -> String {
+        let keys = directory.appendingPathComponent("sun-keys").path
         try "meta = 00000000000000000000000000000000\nfile = 00000000000000000000000000000000\n".write(
             toFile: keys,
             atomically: true,
             encoding: .utf8
         )
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keys)
-        let cards = "\n[cards]\nsun_keys_file = \"\(keys)\"\nrequire_sun = \(requireSun)\n"
-        let text = try String(contentsOfFile: config, encoding: .utf8) + cards + extraReaders
-        try text.write(toFile: config, atomically: true, encoding: .utf8)
-        return config
+        return keys
     }
 
     @Test func readersWatchSaysWhatEachCardsSUNProves() async throws {
