@@ -10,6 +10,9 @@ import KioskHubStorage
 extension ConsoleRoutes {
     /// A student's photo for the gate's screen: shown on their page, uploaded from it (CONTRACT.md "The gate's
     /// screen"), for the warden of their property only.
+    /// The largest photo upload read: four times a photo's limit, so a photo just over it is read and measured.
+    static let largestPhotoUpload = 4 * StudentPhoto.maximumBytes
+
     func addPhotoRoutes(to router: some RouterMethods<HubRequestContext>) {
         router.get("/students/:id/photo") { request, context in
             let visit = try await visit(request, context)
@@ -25,8 +28,15 @@ extension ConsoleRoutes {
         router.post("/students/:id/photo") { request, context in
             let id = try Self.studentID(context)
             var request = request
-            // Room for a photo over the limit, so its page says how large it is rather than a bare 413.
-            let body = try await request.collectBody(upTo: 8 * 1024 * 1024)
+            // Room for a photo over the limit, so its page says how large it is; beyond that room too, the page still
+            // says why (nothing is stored, so the form's CSRF token is not needed to show it).
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: Self.largestPhotoUpload)
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                let problem = "the file is larger than \(Self.largestPhotoUpload / 1_048_576) MB; a photo is a JPEG or PNG of at most 2 MB"
+                return try await studentPage(try await visit(request, context), id: id, problem: problem, status: .contentTooLarge)
+            }
             guard let type = request.headers[.contentType], let form = UploadForm(body: body, contentType: type) else {
                 throw ConsoleError(.badRequest, "a photo upload is a multipart/form-data form")
             }

@@ -6,7 +6,7 @@ import NIOPosix
 
 /// The gate's screen page on its configured address (CONTRACT.md "The gate's screen"): `GET /` the page,
 /// `GET /events` its server-sent events, `GET /photo/<event id>` the photo of the greeting on screen. Nothing else is
-/// served, and nothing about any student but the one just greeted.
+/// served, nothing about any student but the one just greeted, and nothing to a request that names another host.
 public struct ScreenServer: Sendable {
     private let address: ListenAddress
     private let feed: ScreenFeed
@@ -64,6 +64,10 @@ public struct ScreenServer: Sendable {
 
     private func respond(to request: HTTPRequestHead, _ outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
         let path = request.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        guard address.isNamed(byHost: request.headers.first(name: "Host")) else {
+            let text = "this gate's screen is served at http://\(address)/ only\n"
+            return try await send(.misdirectedRequest, "text/plain; charset=utf-8", Array(text.utf8), request, outbound)
+        }
         guard request.method == .GET || request.method == .HEAD else {
             return try await send(.methodNotAllowed, "text/plain; charset=utf-8", Array("GET only\n".utf8), request, outbound)
         }

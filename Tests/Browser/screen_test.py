@@ -3,11 +3,11 @@ on [display] web, while the test types card UIDs into the kiosk's keyboard-wedge
 kiosk syncs with a real kiosk-hub (as console_test.py), which gives it the property's name and the photos.
 
 Checked: each outcome's word, colour, shape and a tone of its own (REFUSED from a kiosk restarted to require SUN
-cards); the contrast of every text computed from the rendered styles; the pass line of a student on leave; a name in
-Devanagari drawn with a Noto font; the initials, then the photo after a roster sync; the greeting gone after
-greeting_seconds; nothing of another student on the page; the page served on the configured address only; OFFLINE
-when the kiosk stops and back by itself when it starts, without a reload; a photo refused on the console with its
-reason.
+cards); the contrast of every text computed from the rendered styles; the pass line of a student on leave; names in
+Devanagari, Tamil and Urdu each drawn with its Noto font; the initials, then the photo after a roster sync; the greeting gone after
+greeting_seconds; nothing of another student on the page; the page served on the configured address only, and not
+to a request naming another host; OFFLINE when the kiosk stops and back by itself when it starts, without a reload; a
+photo refused on the console with its reason, a file far over the limit too.
 Measured, not asserted (no wall-clock assertions in tests): each greeting's delay from the kiosk's log line (its time
 to the millisecond) to the page's DOM change, written to $KIOSK_SHOTS/screen-latency.json. Screenshots at 800x480 and
 1280x720 go to $KIOSK_SHOTS.
@@ -41,6 +41,8 @@ ROSTER = """student_id,name,room,tag_uid
 S001,Asha Verma,101,04A1B2C3
 S002,Priya Nair,102,04A1B2C4
 S003,राहुल शर्मा,103,04A1B2C5
+S004,முத்து குமார்,104,04A1B2C6
+S005,زینب خان,105,04A1B2C7
 """
 UNKNOWN_UID = "04FFFF01"
 # Colour and shape of each outcome (CONTRACT.md "The gate's screen").
@@ -240,6 +242,13 @@ class ScreenInABrowser(unittest.TestCase):
         self.assert_readable()
         self.assertIn("Noto Sans Devanagari", self.fonts_of("name"))
         self.shoot("in-1280x720")
+        # Tamil, and Urdu written right to left, each drawn with its own Noto face.
+        for uid, name, face in (("04A1B2C6", "முத்து குமார்", "Noto Sans Tamil"), ("04A1B2C7", "زینب خان", "Noto Sans Arabic")):
+            self.greet(uid, "OUT")
+            self.assertEqual(self.driver.find_element(By.ID, "name").text, name)
+            self.assertIn(face, self.fonts_of("name"))
+            self.assert_readable()
+        self.shoot("urdu-1280x720")
         self.greet("04A1B2C3", "IGNORED")
         self.assertIn("already", self.driver.find_element(By.ID, "detail").text)
         self.assert_readable()
@@ -251,7 +260,8 @@ class ScreenInABrowser(unittest.TestCase):
         WebDriverWait(self.driver, WAIT).until(
             lambda d: not d.find_element(By.ID, "greeting").get_attribute("data-outcome"))
         self.assertNotIn("Asha", self.driver.page_source)
-        self.assertNotIn("राहुल", self.driver.page_source)
+        for name in ("राहुल", "முத்து", "زینب"):
+            self.assertNotIn(name, self.driver.page_source)
         for count in ("count-in", "count-out", "count-not-returned", "count-absent", "count-on-leave"):
             self.assertTrue(self.driver.find_element(By.ID, count).text.isdigit(), count)
         self.assertTrue(self.driver.execute_script("return window.loadedOnce === true;"), "the page was reloaded")
@@ -303,6 +313,11 @@ class ScreenInABrowser(unittest.TestCase):
     def test_3_served_on_the_configured_address_only(self):
         self.assertEqual(self.status("/"), 200)
         self.assertEqual(self.status("/roster"), 404)
+        # A page of another site whose name was rebound to loopback names its own host: refused.
+        rebound = urllib.request.Request(f"http://127.0.0.1:{self.port}/events", headers={"Host": "attacker.example"})
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(rebound, timeout=10)
+        self.assertEqual(refused.exception.code, 421)
         with self.assertRaises(OSError):
             socket.create_connection(("127.0.0.2", self.port), timeout=10).close()
 
@@ -350,6 +365,14 @@ class ScreenInABrowser(unittest.TestCase):
         form.find_element(By.NAME, "file").send_keys(not_an_image)
         submit_and_await_the_next_page(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
         self.assertIn("not a JPEG or PNG image", driver.page_source)
+        # A file far over the limit is refused with the reason too, not with a bare error from the server.
+        huge = os.path.join(self.gate.directory, "huge.jpg")
+        with open(huge, "wb") as file:
+            file.write(b"\xff\xd8\xff" + bytes(9 * 1024 * 1024))
+        form = driver.find_element(By.CSS_SELECTOR, "form[enctype='multipart/form-data']")
+        form.find_element(By.NAME, "file").send_keys(huge)
+        submit_and_await_the_next_page(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        self.assertIn("larger than 8 MB", driver.page_source)
         photo = os.path.join(self.gate.directory, "asha.png")
         with open(photo, "wb") as file:
             file.write(png(64, 64, (30, 90, 160)))

@@ -89,6 +89,38 @@ import Testing
         }
     }
 
+    /// A page of another site, reaching this port through a DNS name rebound to loopback, names its own host: it is
+    /// refused before anything is read, the events and photos included.
+    @Test func aRequestNamingAnotherHostIsRefused() async throws {
+        try await withServer { feed, base in
+            let port = base.split(separator: ":").last.map(String.init) ?? ""
+            for (host, status) in [
+                ("evil.example:\(port)", HTTPResponseStatus.misdirectedRequest), ("localhost:\(port)", .ok), ("127.0.0.1:\(port)", .ok),
+            ] {
+                for path in ["/", "/photo/e-1"] {
+                    var request = HTTPClientRequest(url: base + path)
+                    request.headers.replaceOrAdd(name: "Host", value: host)
+                    let answer = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+                    #expect(answer.status == (path == "/" ? status : status == .ok ? .notFound : status), "\(host)\(path)")
+                }
+            }
+            var events = HTTPClientRequest(url: base + "/events")
+            events.headers.replaceOrAdd(name: "Host", value: "evil.example")
+            #expect(try await HTTPClient.shared.execute(events, timeout: .seconds(10)).status == .misdirectedRequest)
+            #expect(await !feed.hasPages)
+        }
+    }
+
+    @Test func theAddressNamesItselfLoopbackAsLocalhostAndAWildcardAnyHost() {
+        let loopback = ListenAddress("127.0.0.1:8090")!
+        #expect(loopback.isNamed(byHost: "127.0.0.1:8090") && loopback.isNamed(byHost: "LocalHost:8090"))
+        #expect(!loopback.isNamed(byHost: "localhost:8091") && !loopback.isNamed(byHost: "attacker.example:8090") && !loopback.isNamed(byHost: nil))
+        let named = ListenAddress("gate-1.pg.example:8090")!
+        #expect(named.isNamed(byHost: "gate-1.pg.example:8090") && !named.isNamed(byHost: "localhost:8090"))
+        #expect(ListenAddress("[::1]:8090")!.isNamed(byHost: "[::1]:8090"))
+        #expect(ListenAddress("0.0.0.0:8090")!.isNamed(byHost: "192.168.1.20:8090"))
+    }
+
     @Test func initialsAreTheFirstLettersOfTheFirstAndLastNames() {
         #expect(ScreenGreeting(id: "1", outcome: "IN", name: "asha  rani verma", room: nil, detail: nil, hasPhoto: false).initials == "AV")
         #expect(ScreenGreeting(id: "1", outcome: "IN", name: "Priya", room: nil, detail: nil, hasPhoto: false).initials == "P")
