@@ -32,6 +32,8 @@ final class GateHeartbeats: Sendable {
                     next += spacing
                     group.addTask {
                         let refusal = await Self.post(Self.heartbeat(of: gate, startedAt: startedAt), to: base, token: gate.token, client: client)
+                        // A heartbeat still in flight when sending stops was cut off here, not refused by the hub.
+                        if refusal != nil, Task.isCancelled { return }
                         self.counts.withLock { counts in
                             if let refusal {
                                 counts.refused += 1
@@ -46,7 +48,8 @@ final class GateHeartbeats: Sendable {
         }
     }
 
-    /// Heartbeats the hub kept, and those it did not (or that got no answer), with why the first was not.
+    /// Heartbeats the hub kept, and those it did not (or that got no answer), with why the first was not; one cut off
+    /// by `stop()` is neither.
     var sent: (kept: Int, refused: Int, firstRefusal: String?) { counts.withLock { $0 } }
 
     /// Stops sending.
