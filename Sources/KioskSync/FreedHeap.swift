@@ -2,7 +2,8 @@ import CMalloc
 
 /// The C heap's free memory, given back to the system. Pushing a backlog (batches of up to 1,000 events, their JSON
 /// and the hub's answers) frees megabytes that the allocator would otherwise keep resident for good (`kiosk` gives it
-/// one arena, `MallocArenas`); a gate runs for years in little memory (BENCHMARKS.md, P7).
+/// one arena, `MallocArenas`), and a steady day's taps leave free pages scattered between what lives on; a gate runs
+/// for years in little memory (BENCHMARKS.md, P7).
 enum FreedHeap {
     /// Returns the free pages of every allocator arena to the system (`malloc_trim`): bounded work over the heap
     /// alone, no I/O.

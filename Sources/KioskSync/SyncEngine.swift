@@ -28,6 +28,8 @@ public final class SyncEngine: Service, Sendable {
     /// Events pushed before the queue drained that count as a backlog, whose freed memory is returned to the system;
     /// a pass of a steady day pushes a handful.
     static let backlogEvents = 100
+    /// Events pushed one pass at a time after which the freed memory goes back all the same: a few days of a gate.
+    static let steadyEvents = 1_000
 
     /// An engine pushing `journal` to `client`, which it owns and shuts down when `run()` returns. While the
     /// client has no token or the hub rejects it, `configuration.tokenFile` is read again every `tokenRecheck`.
@@ -166,6 +168,9 @@ public final class SyncEngine: Service, Sendable {
         var backoff = initialBackoff
         // Events acknowledged since the queue was last drained: after a backlog, the memory its batches took goes back.
         var pushedSinceDrained = 0
+        // Events acknowledged since the free memory last went back: a steady day's passes, one tap each, leave freed
+        // memory scattered over the heap too, which goes back every `steadyEvents`.
+        var pushedSinceReturned = 0
         while !Task.isCancelled {
             if client.token.isEmpty {
                 await waitForToken(replacing: "")
@@ -175,10 +180,14 @@ public final class SyncEngine: Service, Sendable {
             do {
                 let report = try await pushPending()
                 pushedSinceDrained += report.acknowledged
+                pushedSinceReturned += report.acknowledged
                 switch report.outcome {
                 case .drained:
                     backoff.succeeded()
-                    if pushedSinceDrained >= Self.backlogEvents { FreedHeap.returnToSystem() }
+                    if pushedSinceDrained >= Self.backlogEvents || pushedSinceReturned >= Self.steadyEvents {
+                        FreedHeap.returnToSystem()
+                        pushedSinceReturned = 0
+                    }
                     pushedSinceDrained = 0
                     await idle()
                     continue
