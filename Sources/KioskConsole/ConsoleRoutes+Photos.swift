@@ -8,11 +8,11 @@ import KioskHubServer
 import KioskHubStorage
 
 extension ConsoleRoutes {
-    /// A student's photo for the gate's screen: shown on their page, uploaded from it (CONTRACT.md "The gate's
-    /// screen"), for the warden of their property only.
     /// The largest photo upload read: four times a photo's limit, so a photo just over it is read and measured.
     static let largestPhotoUpload = 4 * StudentPhoto.maximumBytes
 
+    /// A student's photo for the gate's screen: shown on their page, uploaded from it (CONTRACT.md "The gate's
+    /// screen"), for the warden of their property only.
     func addPhotoRoutes(to router: some RouterMethods<HubRequestContext>) {
         router.get("/students/:id/photo") { request, context in
             let visit = try await visit(request, context)
@@ -34,7 +34,8 @@ extension ConsoleRoutes {
             do {
                 body = try await request.collectBody(upTo: Self.largestPhotoUpload)
             } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-                let problem = "the file is larger than \(Self.largestPhotoUpload / 1_048_576) MB; a photo is a JPEG or PNG of at most 2 MB"
+                let problem =
+                    "the file is larger than \(Self.largestPhotoUpload / 1_048_576) MB; a photo is a JPEG or PNG of at most \(StudentPhoto.maximumBytes / 1_048_576) MB"
                 return try await studentPage(try await visit(request, context), id: id, problem: problem, status: .contentTooLarge)
             }
             guard let type = request.headers[.contentType], let form = UploadForm(body: body, contentType: type) else {

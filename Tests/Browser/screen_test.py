@@ -4,10 +4,10 @@ kiosk syncs with a real kiosk-hub (as console_test.py), which gives it the prope
 
 Checked: each outcome's word, colour, shape and a tone of its own (REFUSED from a kiosk restarted to require SUN
 cards); the contrast of every text computed from the rendered styles; the pass line of a student on leave; names in
-Devanagari, Tamil and Urdu each drawn with its Noto font; the initials, then the photo after a roster sync; the greeting gone after
-greeting_seconds; nothing of another student on the page; the page served on the configured address only, and not
-to a request naming another host; OFFLINE when the kiosk stops and back by itself when it starts, without a reload; a
-photo refused on the console with its reason, a file far over the limit too.
+Devanagari, Tamil and Urdu each drawn with its Noto font; the initials, then the photo after a roster sync; the
+greeting gone after greeting_seconds; nothing of another student on the page; the page served on the configured
+address only, and not to a request naming another host; OFFLINE when the kiosk stops and back by itself when it
+starts, without a reload; a photo refused on the console with its reason, a file far over the limit too.
 Measured, not asserted (no wall-clock assertions in tests): each greeting's delay from the kiosk's log line (its time
 to the millisecond) to the page's DOM change, written to $KIOSK_SHOTS/screen-latency.json. Screenshots at 800x480 and
 1280x720 go to $KIOSK_SHOTS.

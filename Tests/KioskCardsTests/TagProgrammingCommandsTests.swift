@@ -1,6 +1,7 @@
 import Foundation
-import KioskCards
 import Testing
+
+@testable import KioskCards
 
 /// README "Ordering and programming tags" gives the Proxmark3 commands that program a tag: the NDEF file they write
 /// must be one the kiosk reads a SUN from, and the SDM offsets must fall on the URI's two parameters.
@@ -21,18 +22,9 @@ import Testing
         return try #require(words.dropFirst(index + 1).first)
     }
 
-    static func bytes(_ hex: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var digits = Substring(hex)
-        while !digits.isEmpty {
-            bytes.append(try #require(UInt8(digits.prefix(2), radix: 16), "\(hex) is not hex"))
-            digits = digits.dropFirst(2)
-        }
-        return bytes
-    }
-
     @Test func theWrittenNDEFFileHoldsASunURIAndTheOffsetsFallOnItsParameters() throws {
-        let file = try Self.bytes(try Self.value(of: "-d", in: try Self.command("hf ntag424 write --fileno 2")))
+        let hex = try Self.value(of: "-d", in: try Self.command("hf ntag424 write --fileno 2"))
+        let file = try #require(HexBytes.parse(hex), "\(hex) is not hex")
         let length = Int(file[0]) << 8 | Int(file[1])
         #expect(length == file.count - 2, "NLEN says \(length) bytes, the file holds \(file.count - 2)")
         let uri = try NDEFURIRecord.uri(in: Array(file.dropFirst(2))).get()
