@@ -12,18 +12,25 @@ extension PostgresHubStorage {
     }
 
     /// One transaction for `batches`. When it fails for a reason other than the database being out of reach, each
-    /// batch is tried again in a transaction of its own, so a batch the database refuses fails alone.
+    /// batch is tried again in a transaction of its own, so a batch the database refuses fails alone; once the database
+    /// is out of reach, the batches not yet tried fail with that at once (each try may wait the whole deadline).
     private func write(_ batches: [EventBatchInsert]) async -> [Result<[EventInsertion], KioskError>] {
         do throws(KioskError) {
             return try await store(batches).map { .success($0) }
         } catch {
             guard batches.count > 1, error.domain != .unavailable else { return batches.map { _ in .failure(error) } }
             var outcomes: [Result<[EventInsertion], KioskError>] = []
+            var unreachable: KioskError?
             for batch in batches {
+                if let unreachable {
+                    outcomes.append(.failure(unreachable))
+                    continue
+                }
                 do throws(KioskError) {
                     outcomes.append(.success(try await store([batch])[0]))
                 } catch {
                     outcomes.append(.failure(error))
+                    if error.domain == .unavailable { unreachable = error }
                 }
             }
             return outcomes

@@ -134,7 +134,7 @@ public struct PostgresHubStorage: HubStorage {
             throw error
         } catch is DeadlineExceeded {
             throw KioskError(.unavailable, "hub database \(url) did not answer within \(deadline.components.seconds) s")
-        } catch let error as PSQLError where Self.unreachable.contains(error.code) {
+        } catch let error as PSQLError where Self.isUnreachable(error) {
             throw KioskError(.unavailable, "hub database \(url) cannot be reached: \(Self.describe(error))")
         } catch {
             throw KioskError(.ioError, "hub database \(url) \(what): \(Self.describe(error))")
@@ -171,7 +171,16 @@ public struct PostgresHubStorage: HubStorage {
     /// An operation outlasted `deadline`.
     private struct DeadlineExceeded: Error {}
 
-    /// Failures that mean the server is not there (down, restarting, unreachable), not that it refused the work.
+    /// Whether `error` means the server is not there (down, restarting, unreachable), not that it refused the work:
+    /// a connection that failed or closed, or the server's own word that it is shutting down or starting up (SQLSTATE
+    /// class 57P: "terminating connection due to administrator command", "the database system is starting up") or
+    /// that the connection failed (class 08).
+    static func isUnreachable(_ error: PSQLError) -> Bool {
+        if unreachable.contains(error.code) { return true }
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("57P") || state.hasPrefix("08")
+    }
+
     private static let unreachable: Set<PSQLError.Code> = [
         .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
     ]

@@ -75,6 +75,13 @@ public final class LoggedProcess: @unchecked Sendable {
     /// Whether the process has not exited yet.
     public var isRunning: Bool { process.isRunning }
 
+    /// How the process ended ("exited 1", "killed by signal 6"), or "running".
+    public var state: String {
+        guard !process.isRunning else { return "running" }
+        let status = process.terminationStatus
+        return process.terminationReason == .uncaughtSignal ? "killed by signal \(status)" : "exited \(status)"
+    }
+
     /// Keeps a chunk of output; an empty chunk is the end of the output, which also ends a last unterminated line.
     private func received(_ data: Data) {
         let now = Date()
@@ -137,6 +144,13 @@ public final class LoggedProcess: @unchecked Sendable {
 
     /// The lines so far.
     public var output: [String] { lock.withLock { lines.map(\.1) } }
+
+    /// The first lines of the Swift runtime's report of a crash (what failed and where), when the process printed one.
+    public var crashReport: [String] {
+        let output = output
+        guard let start = output.firstIndex(where: { $0.contains("Fatal error") || $0.contains("Program crashed") }) else { return [] }
+        return Array(output[start...].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(6))
+    }
 
     /// Waits for an output line containing `text` (after the first `skipping` lines) and returns when it arrived.
     public func line(containing text: String, skipping: Int = 0, timeout: Double = 60) async throws -> Date {

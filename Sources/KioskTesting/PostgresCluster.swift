@@ -50,6 +50,12 @@ public struct PostgresCluster: Sendable {
         try await Self.fixture("restart", directory, timeout: .seconds(60))
     }
 
+    /// The server log's last `count` lines (what the server said about a restart or a client it dropped).
+    public func serverLogTail(_ count: Int) -> [String] {
+        let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+        return Array(log.split(whereSeparator: \.isNewline).suffix(count).map(String.init))
+    }
+
     /// Stops the server and removes its directory.
     public func stop() async {
         try? await Self.fixture("stop", directory, timeout: .seconds(60))

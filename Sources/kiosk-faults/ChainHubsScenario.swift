@@ -88,10 +88,13 @@ struct ChainHubsScenario: FaultScenario {
             await watch.shutdown()
             let states = hubs.enumerated().map { index, hub in
                 let errors = hub.process.output.filter { $0.contains(" error ") || $0.contains(" critical ") }.suffix(3)
-                return "hub \(index + 1) \(hub.process.isRunning ? "running" : "exited"); its last errors: \(errors.joined(separator: " | "))"
+                let crash = hub.process.crashReport
+                return "hub \(index + 1) \(hub.process.state); its last errors: \(errors.joined(separator: " | "))"
+                    + (crash.isEmpty ? "" : "; its crash: \(crash.joined(separator: " | "))")
             }
+            let server = cluster.serverLogTail(4).joined(separator: " | ")
             for hub in hubs { _ = try? await hub.process.terminate(timeout: 10) }
-            throw FaultError("\(error); \(states.joined(separator: "; "))")
+            throw FaultError("\(error); \(states.joined(separator: "; ")); the database server's last words: \(server)")
         }
         let seconds = (ContinuousClock.now - start).components.seconds
         let outcome = try await ChainOutcome(

@@ -81,13 +81,19 @@ struct ChainPush {
     /// of the `total` events were acknowledged; returns the events pending at each restart.
     private func restartWhilePushing(total: Int) async throws -> [Int] {
         var pendingAtRestarts: [Int] = []
+        var lastRestart = ContinuousClock.now
         let deadline = ContinuousClock.now + timeout
         while case let left = try await pending(), left > 0 {
             if pendingAtRestarts.count < 2, total - left >= total * (pendingAtRestarts.count + 1) / 3 {
                 try await cluster.restart()
                 pendingAtRestarts.append(left)
+                lastRestart = ContinuousClock.now
             }
-            guard ContinuousClock.now < deadline else { throw FaultError("\(left) events still pending after \(timeout): \(try await stuck())") }
+            guard ContinuousClock.now < deadline else {
+                let restarts =
+                    "\(pendingAtRestarts.count) database restarts, the last \((ContinuousClock.now - lastRestart).components.seconds) s before"
+                throw FaultError("\(left) events still pending after \(timeout) (\(restarts)): \(try await stuck())")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         return pendingAtRestarts
