@@ -28,12 +28,8 @@ extension ConsoleRoutes {
         router.post("/students/:id/photo") { request, context in
             let id = try Self.studentID(context)
             var request = request
-            // Room for a photo over the limit, so its page says how large it is; beyond that room too, the page still
-            // says why (nothing is stored, so the form's CSRF token is not needed to show it).
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: Self.largestPhotoUpload)
-            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // Room for a photo over the limit, so its page says how large it is; beyond that room too, the page says why.
+            guard let body = try await Self.uploadBody(&request, upTo: Self.largestPhotoUpload) else {
                 let problem =
                     "the file is larger than \(Self.largestPhotoUpload / 1_048_576) MB; a photo is a JPEG or PNG of at most \(StudentPhoto.maximumBytes / 1_048_576) MB"
                 return try await studentPage(try await visit(request, context), id: id, problem: problem, status: .contentTooLarge)

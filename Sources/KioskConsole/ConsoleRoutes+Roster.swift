@@ -79,11 +79,28 @@ extension ConsoleRoutes {
         return id
     }
 
+    /// The largest roster upload the console reads: a CSV of tens of thousands of students is well under it.
+    static let largestRosterUpload = 8 * 1_048_576
+
+    /// The body of an upload of at most `limit` bytes, or nil when it is larger (its page then says so, not a bare 413;
+    /// nothing is stored, so the form's CSRF token is not needed to show it).
+    static func uploadBody(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer? {
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return nil
+        }
+    }
+
     /// A roster CSV uploaded as `multipart/form-data`: the same rules and messages as `roster import`; a bad row
-    /// is shown with its line and field, and nothing changes.
+    /// is shown with its line and field, and nothing changes. A file over the limit gets the roster page saying so (413).
     private func upload(_ request: Request, _ context: HubRequestContext) async throws -> Response {
         var request = request
-        let body = try await request.collectBody(upTo: 8 * 1024 * 1024)
+        guard let body = try await Self.uploadBody(&request, upTo: Self.largestRosterUpload) else {
+            let problem =
+                "the file is larger than \(Self.largestRosterUpload / 1_048_576) MB; split the roster, or import it with kiosk-hub roster import"
+            return try await rosterPage(try await visit(request, context), problem: problem, status: .contentTooLarge)
+        }
         guard let type = request.headers[.contentType], let form = UploadForm(body: body, contentType: type) else {
             throw ConsoleError(.badRequest, "a roster upload is a multipart/form-data form")
         }

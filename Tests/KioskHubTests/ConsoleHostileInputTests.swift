@@ -116,3 +116,19 @@ import Testing
         #expect(try await hub.store.rosterEntries(property: "default").count == 3)
     }
 }
+
+/// A roster file over the upload limit gets the roster page saying how large a file may be (413), and nothing changes.
+@Test func aRosterUploadOverTheLimitIsTheRosterPageSayingSo() async throws {
+    let hub = try await ConsoleHostileInputTests.hub()
+    try await hub.serve { client in
+        var browser = ConsoleBrowser(client: client)
+        _ = try await browser.signIn("asha", ConsoleHostileInputTests.password)
+        let csv = "student_id,name,room,tag_uid\n" + String(repeating: "#", count: ConsoleRoutes.largestRosterUpload)
+        let upload = try await browser.upload(csv: csv, filename: "roster.csv", csrf: try await browser.csrf(from: "/roster"))
+        #expect(upload.status == .contentTooLarge)
+        let page = String(buffer: upload.body)
+        #expect(page.contains("the file is larger than 8 MB"))
+        #expect(page.contains("Priya Nair"))
+        #expect(try await hub.store.rosterEntries(property: "default").count == 3)
+    }
+}
