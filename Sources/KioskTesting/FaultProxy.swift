@@ -34,16 +34,16 @@ public enum FaultProxy {
             var request = request
             let body = try await request.collectBody(upTo: 16 * 1024 * 1024)
             let batch = try JSONDecoder().decode(EventBatch.self, from: Data(body.readableBytesView))
-            let (fault, forwarded) = await script.next(batch)
+            let (fault, forwarded, arrival) = await script.next(batch)
             let answer = try await apply(fault, to: forwarded, authorization: request.headers[.authorization] ?? "", hubPort: anyHub(), http: http)
-            await script.answered(retryAfter: answer.headers[.retryAfter])
+            await script.answered(retryAfter: answer.headers[.retryAfter], request: arrival)
             return answer
         }
         for path in ["v1/roster", "v1/events", "v1/photos/:student"] {
             router.get(RouterPath(path)) { request, _ in
-                await script.arrived()
+                let arrival = await script.arrived()
                 let answer = try await forwardPull(request, hubPort: anyHub(), http: http)
-                await script.answered(retryAfter: answer.headers[.retryAfter])
+                await script.answered(retryAfter: answer.headers[.retryAfter], request: arrival)
                 return answer
             }
         }

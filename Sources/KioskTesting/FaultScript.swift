@@ -34,8 +34,9 @@ public actor FaultScript {
     public private(set) var pushes = 0
     /// When each request (push or pull) arrived.
     private var arrivals: [ContinuousClock.Instant] = []
-    /// When each answer with a `Retry-After` (the proxy's own or a hub's) left, and what it asked.
-    private var asks: [(sent: ContinuousClock.Instant, asked: Duration)] = []
+    /// When each answer with a `Retry-After` (the proxy's own or a hub's) left, what it asked, and when the request it
+    /// answers arrived.
+    private var asks: [(sent: ContinuousClock.Instant, asked: Duration, request: ContinuousClock.Instant)] = []
 
     public init(_ faults: [Fault] = [], damaged: Set<String> = [], refused: Set<String> = []) {
         self.faults = faults
@@ -43,29 +44,36 @@ public actor FaultScript {
         self.refused = refused
     }
 
-    /// The fault for the next push, and the batch as it is to be forwarded.
-    func next(_ batch: EventBatch) -> (Fault, EventBatch) {
+    /// The fault for the next push, the batch as it is to be forwarded, and when the push arrived.
+    func next(_ batch: EventBatch) -> (Fault, EventBatch, ContinuousClock.Instant) {
         pushes += 1
-        arrived()
-        if batch.events.contains(where: { refused.contains($0.id) }) { return (.status(422, retryAfter: nil), batch) }
+        let arrival = arrived()
+        if batch.events.contains(where: { refused.contains($0.id) }) { return (.status(422, retryAfter: nil), batch, arrival) }
         var forwarded = batch
         for index in forwarded.events.indices where damaged.contains(forwarded.events[index].id) { forwarded.events[index].uid = "damaged" }
-        return (faults.isEmpty ? .pass : faults.removeFirst(), forwarded)
+        return (faults.isEmpty ? .pass : faults.removeFirst(), forwarded, arrival)
     }
 
-    /// A request reached the proxy.
-    func arrived() {
-        arrivals.append(.now)
+    /// A request reached the proxy now; returns when.
+    @discardableResult
+    func arrived() -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        arrivals.append(now)
+        return now
     }
 
-    /// An answer is leaving the proxy with this `Retry-After` header (only whole seconds are kept).
-    func answered(retryAfter: String?) {
+    /// An answer to the request that arrived at `request` is leaving the proxy with this `Retry-After` header (only
+    /// whole seconds are kept).
+    func answered(retryAfter: String?, request: ContinuousClock.Instant) {
         guard let seconds = retryAfter.flatMap({ Int($0) }) else { return }
-        asks.append((.now, .seconds(seconds)))
+        asks.append((.now, .seconds(seconds), request))
     }
 
-    /// Every answer that asked the client to wait, with how long it did.
+    /// Every answer that asked the client to wait, with how long it did; an answer the client no longer waited for
+    /// (it sent another request meanwhile, having given up on this one at its own deadline) asked nothing of it.
     public var waits: [RetryWait] {
-        asks.map { ask in RetryWait(asked: ask.asked, waited: arrivals.first { $0 > ask.sent }.map { $0 - ask.sent }) }
+        asks.filter { ask in !arrivals.contains { $0 > ask.request && $0 < ask.sent } }.map { ask in
+            RetryWait(asked: ask.asked, waited: arrivals.first { $0 > ask.sent }.map { $0 - ask.sent })
+        }
     }
 }
