@@ -82,16 +82,6 @@ extension ConsoleRoutes {
     /// The largest roster upload the console reads: a CSV of tens of thousands of students is well under it.
     static let largestRosterUpload = 8 * 1_048_576
 
-    /// The body of an upload of at most `limit` bytes, or nil when it is larger (its page then says so, not a bare 413;
-    /// nothing is stored, so the form's CSRF token is not needed to show it).
-    static func uploadBody(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer? {
-        do {
-            return try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            return nil
-        }
-    }
-
     /// A roster CSV uploaded as `multipart/form-data`: the same rules and messages as `roster import`; a bad row
     /// is shown with its line and field, and nothing changes. A file over the limit gets the roster page saying so (413).
     private func upload(_ request: Request, _ context: HubRequestContext) async throws -> Response {

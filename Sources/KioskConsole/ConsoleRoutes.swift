@@ -103,6 +103,16 @@ public struct ConsoleRoutes: Sendable {
         return visit
     }
 
+    /// The body of an upload of at most `limit` bytes, or nil when it is larger (its page then says so, not a bare 413;
+    /// nothing is stored, so the form's CSRF token is not needed to show it).
+    static func uploadBody(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer? {
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return nil
+        }
+    }
+
     // MARK: Sign-in
 
     private func loginPage(problem: String?, username: String, status: HTTPResponse.Status) throws -> Response {

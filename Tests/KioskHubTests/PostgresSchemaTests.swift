@@ -79,6 +79,28 @@ import Testing
         let error = await #expect(throws: KioskError.self) { try await storage.migrate() }
         #expect(error?.message.contains("newer version of kiosk-hub") == true)
     }
+
+    /// A server shutting down ends its sessions with 57P01 ("terminating connection due to administrator command"):
+    /// the database is going away, which a kiosk is told as 503 and tries again, not as a failed write.
+    @Test func aStatementEndedByTheServerShuttingDownIsUnavailable() async throws {
+        guard let server = try TestDatabase.requireServer() else { return }
+        let url = try await TestDatabase.createDatabase(on: server)
+        let storage = try await TestDatabase.postgresStorage(url: url)
+        let sleeping = Task { () async throws(KioskError) in
+            try await storage.failing("read failed") { try await storage.query("SELECT pg_sleep(60)").count }
+        }
+        let admin = try await TestDatabase.postgresStorage(url: url)
+        var terminated = 0
+        while terminated == 0 {
+            let rows = try await admin.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%'"
+            )
+            terminated = rows.count
+        }
+        let error = await #expect(throws: KioskError.self) { _ = try await sleeping.value }
+        #expect(error?.domain == .unavailable)
+        #expect(error?.message.contains("57P01") == true)
+    }
 }
 
 extension Sequence {
@@ -192,27 +214,5 @@ extension Sequence {
             bootID: "b",
             clockSynchronised: true
         )
-    }
-
-    /// A server shutting down ends its sessions with 57P01 ("terminating connection due to administrator command"):
-    /// the database is going away, which a kiosk is told as 503 and tries again, not as a failed write.
-    @Test func aStatementEndedByTheServerShuttingDownIsUnavailable() async throws {
-        guard let server = try TestDatabase.requireServer() else { return }
-        let url = try await TestDatabase.createDatabase(on: server)
-        let storage = try await TestDatabase.postgresStorage(url: url)
-        let sleeping = Task { () async throws(KioskError) in
-            try await storage.failing("read failed") { try await storage.query("SELECT pg_sleep(60)").count }
-        }
-        let admin = try await TestDatabase.postgresStorage(url: url)
-        var terminated = 0
-        while terminated == 0 {
-            let rows = try await admin.query(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%'"
-            )
-            terminated = rows.count
-        }
-        let error = await #expect(throws: KioskError.self) { _ = try await sleeping.value }
-        #expect(error?.domain == .unavailable)
-        #expect(error?.message.contains("57P01") == true)
     }
 }
