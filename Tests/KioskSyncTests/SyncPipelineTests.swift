@@ -43,7 +43,7 @@ import Testing
         let fixture = try await SyncFixture(events: 30)
         let script = FaultScript([.pass, .loseResponse])
         let first = try await fixture.run(script) { engine in try await engine.pushPending() }
-        #expect(first.acknowledged == 7)
+        #expect(first.acknowledged == 7, "the pass ended: \(first.outcome)")
         let synced = try fixture.syncedIDs()
         #expect(synced == Array(fixture.eventIDs.prefix(7)))
         #expect(Set(synced).isSubset(of: Set(try await fixture.hub.eventIDs())))
