@@ -177,6 +177,7 @@ let package = Package(
             dependencies: [
                 "KioskCore", "KioskHubStorage", "KioskStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -336,7 +337,11 @@ let package = Package(
         ),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], swiftSettings: strictSettings),
         .testTarget(name: "KioskCardsTests", dependencies: ["KioskCards", "KioskCore"], swiftSettings: strictSettings),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskStore", "KioskTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "KioskJournalTests",
+            dependencies: ["KioskJournal", "KioskStore", "KioskLog", "KioskTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "KioskReportsTests", dependencies: ["KioskReports"], swiftSettings: strictSettings),
         .testTarget(name: "KioskPrintingTests", dependencies: ["KioskPrinting", "KioskCore"], swiftSettings: strictSettings),
         .testTarget(name: "KioskDashboardTests", dependencies: ["KioskDashboard"], swiftSettings: strictSettings),
@@ -353,7 +358,7 @@ let package = Package(
             name: "KioskTesting",
             dependencies: [
                 "KioskHubPostgres",
-                "KioskCore", "KioskJournal", "KioskWire", "KioskHub", "KioskHubServer", "KioskHubDatabase",
+                "KioskCore", "KioskLog", "KioskJournal", "KioskWire", "KioskHub", "KioskHubServer", "KioskHubDatabase",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -55,8 +55,7 @@ extension HubStore {
             try await storage.auditEntries(property: property, fromSeq: seq, limit: limit).map { ($0.seq, try? $0.leafHash) }
         }
         guard size > latest?.size ?? 0 else { return latest }
-        let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }
-        let nodes = MerkleNodesRead(try await storage.logNodes(of: .audit(property: property), at: positions))
+        let nodes = try await storedTree(of: .audit(property: property)) { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }
         let signed: SignedCheckpoint
         do {
             let root = try MerkleTree.root(size: size, from: nodes)

@@ -122,11 +122,10 @@ extension HubStore {
         guard size >= accepted else { return refused("its size \(size) is smaller than the \(accepted) already accepted") }
         let held = try await extendLog(kiosk: kioskID, toAtLeast: size)
         guard size <= held else { return refused("its size \(size) is beyond the \(held) events of this kiosk the hub holds in seq order") }
-        let positions = MerkleNodesRead.positions { recorder in
+        let nodes = try await storedTree(of: .kiosk(kioskID)) { recorder in
             _ = try? MerkleTree.root(size: size, from: recorder)
             _ = try? MerkleTree.consistencyProof(from: accepted, to: size, from: recorder)
         }
-        let nodes = MerkleNodesRead(try await storage.logNodes(of: .kiosk(kioskID), at: positions))
         let root: MerkleHash
         do {
             root = try MerkleTree.root(size: size, from: nodes)

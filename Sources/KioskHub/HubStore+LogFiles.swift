@@ -16,9 +16,10 @@ extension HubStore {
             seq <= signed.checkpoint.size
         else { throw KioskError(.unavailable, "no checkpoint of kiosk '\(kioskID)' the hub cosigned covers seq \(seq) yet") }
         let (index, size) = (seq - 1, signed.checkpoint.size)
-        let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.inclusionPath(index: index, size: size, from: recorder) }
         do {
-            let nodes = MerkleNodesRead(try await storage.logNodes(of: .kiosk(kioskID), at: positions))
+            let nodes = try await storedTree(of: .kiosk(kioskID)) { recorder in
+                _ = try? MerkleTree.inclusionPath(index: index, size: size, from: recorder)
+            }
             let path = try MerkleTree.inclusionPath(index: index, size: size, from: nodes)
             return InclusionProofFile(leaf: try EventLeaf(event).bytes, index: index, path: path, checkpoint: signed).text
         } catch let error as KioskError {
@@ -110,7 +111,7 @@ extension HubStore {
         verify: (SignedCheckpoint) -> String?
     ) async throws(KioskError) -> [String] {
         var problems = stop.map { [$0] } ?? []
-        if let first = MerkleTree.firstChangedLeaf(stored: try await storage.allLogNodes(of: log), recomputed: tree) {
+        if let first = MerkleTree.firstChangedLeaf(stored: try await storage.allLogTiles(of: log).flatMap(\.nodes), recomputed: tree) {
             problems.append("seq \(first + 1): the \(log.leafNoun) no longer matches what the hub's tree holds for it")
         }
         guard let note else { return problems }

@@ -32,22 +32,26 @@ extension HubStore {
         var stored = try await storage.logSize(of: log)
         while stored < size {
             let page = try await leaves(stored + 1, Self.leavesPerLogStep)
-            let edge = try await storage.logNodes(of: log, at: MerkleAppender<MerkleNodesRead>.edge(ofSize: stored))
-            var tree = MerkleAppender(stored: MerkleNodesRead(edge), size: stored)
-            var nodes: [MerkleNode] = []
+            var tree = MerkleTileAppender(size: stored, edge: try await storage.logTiles(of: log, at: MerkleTileAppender.edgeTiles(ofSize: stored)))
             for leaf in page {
                 guard leaf.seq == tree.size + 1, let hash = leaf.hash else { break }
                 do {
-                    nodes += try tree.append(hash)
+                    try tree.append(hash)
                 } catch {
                     throw KioskError(.dataError, "the hub's tree of \(log.description) lacks a node: \(error)")
                 }
             }
             guard tree.size > stored else { break }
-            try await storage.addLogNodes(nodes, to: log)
+            try await storage.storeLogTiles(tree.changedTiles, of: log)
             stored = tree.size
             if page.count < Self.leavesPerLogStep { break }
         }
         return stored
+    }
+
+    /// The stored tree of `log` as far as `operation` reads it: the tiles holding every node it reads, fetched at once.
+    func storedTree(of log: StoredLog, readBy operation: (MerkleNodesRead.Recorder) -> Void) async throws(KioskError) -> MerkleTilesRead {
+        let positions = MerkleNodesRead.positions(readBy: operation)
+        return MerkleTilesRead(try await storage.logTiles(of: log, at: MerkleTilePosition.holding(positions)))
     }
 }

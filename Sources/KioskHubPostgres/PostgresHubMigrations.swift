@@ -360,5 +360,5 @@ extension PostgresHubSchema {
                     "ALTER TABLE token ADD CONSTRAINT token_role_check CHECK (role IN ('kiosk', 'operator', 'metrics'))",
                 ]
             ),
-        ] + parentMigrations + screenMigrations + gateHealthMigrations
+        ] + parentMigrations + screenMigrations + gateHealthMigrations + logTileMigrations
 }

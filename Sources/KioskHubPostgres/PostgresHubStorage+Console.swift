@@ -45,7 +45,9 @@ extension PostgresHubStorage {
             var held: Int64 = 0
             for value in try await query(
                 """
-                WITH tree AS (SELECT COALESCE(MAX(idx) + 1, 0) AS leaves FROM kiosk_log_node WHERE kiosk_id = \(kioskID) AND level = 0)
+                WITH tree AS (
+                    SELECT COALESCE((SELECT idx * 256 + length(hashes) / 32 FROM kiosk_log_tile WHERE kiosk_id = \(kioskID) AND level = 0 ORDER BY idx DESC LIMIT 1), 0) AS leaves
+                )
                 SELECT CASE WHEN COUNT(event.seq) = COALESCE(MAX(event.seq), tree.leaves) - tree.leaves THEN COALESCE(MAX(event.seq), tree.leaves)
                     WHEN NOT EXISTS (SELECT 1 FROM event WHERE kiosk_id = \(kioskID) AND seq = tree.leaves + 1) THEN tree.leaves
                     ELSE (SELECT MIN(seq) FROM event AS held WHERE kiosk_id = \(kioskID) AND seq > tree.leaves

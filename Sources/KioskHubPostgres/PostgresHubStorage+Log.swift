@@ -3,14 +3,19 @@ public import KioskCore
 public import KioskHubStorage
 public import KioskLog
 import KioskStore
+import NIOCore
 import PostgresNIO
 
 extension PostgresHubStorage {
     public func logSize(of log: StoredLog) async throws(KioskError) -> Int64 {
-        let (table, key, value) = log.nodeRows
+        let (table, key, value) = log.tileRows
         return try await failing("read failed") {
-            try await query("SELECT COALESCE(MAX(idx) + 1, 0) FROM \(unescaped: table) WHERE \(unescaped: key) = \(value) AND level = 0")
-                .decode(Int64.self).first ?? 0
+            try await query(
+                """
+                SELECT idx * 256 + length(hashes) / 32 FROM \(unescaped: table) WHERE \(unescaped: key) = \(value) AND level = 0
+                ORDER BY idx DESC LIMIT 1
+                """
+            ).decode(Int64.self).first ?? 0
         }
     }
 
@@ -27,64 +32,71 @@ extension PostgresHubStorage {
         try await failing("read failed") {
             try await query(
                 """
-                SELECT removed.seq, encode(node.hash, 'base64') FROM kiosk_log_removed AS removed
-                JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
+                SELECT removed.seq, encode(substring(tile.hashes FROM ((removed.seq - 1) % 256 * 32 + 1)::integer FOR 32), 'base64')
+                FROM kiosk_log_removed AS removed
+                JOIN kiosk_log_tile AS tile ON tile.kiosk_id = removed.kiosk_id AND tile.level = 0 AND tile.idx = (removed.seq - 1) / 256
                 WHERE removed.kiosk_id = \(kioskID) AND removed.seq >= \(seq) AND removed.seq <= \(throughSeq ?? Int64.max)
                 UNION ALL
                 SELECT seq, encode(leaf_hash, 'base64') FROM event
                 WHERE kiosk_id = \(kioskID) AND seq >= \(seq) AND seq <= \(throughSeq ?? Int64.max) AND leaf_hash IS NOT NULL
                 ORDER BY 1 LIMIT \(limit)
                 """
-            ).decode((Int64, String).self).map {
-                RemovedLeaf(seq: $0, leafHash: try Self.node(level: 0, index: $0 - 1, hash: $1, of: .kiosk(kioskID)).hash)
+            ).decode((Int64, String).self).map { (seq, text) throws(KioskError) in
+                guard let hash = MerkleHash(base64: text) else {
+                    throw KioskError(.dataError, "the stored leaf of kiosk '\(kioskID)' seq \(seq) is not a hash")
+                }
+                return RemovedLeaf(seq: seq, leafHash: hash)
             }
         }
     }
 
-    public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
-        guard !nodes.isEmpty else { return }
-        let (table, key, value) = log.nodeRows
+    public func storeLogTiles(_ tiles: [MerkleTile], of log: StoredLog) async throws(KioskError) {
+        guard !tiles.isEmpty else { return }
+        let (table, key, value) = log.tileRows
         try await failing("write failed") {
             _ = try await query(
                 """
-                INSERT INTO \(unescaped: table) (\(unescaped: key), level, idx, hash)
-                SELECT \(value), level, idx, decode(hash, 'base64')
-                FROM UNNEST(\(nodes.map { Int64($0.level) })::bigint[], \(nodes.map(\.index))::bigint[], \(nodes.map(\.hash.base64))::text[])
-                    AS node(level, idx, hash)
-                ON CONFLICT DO NOTHING
+                INSERT INTO \(unescaped: table) (\(unescaped: key), level, idx, hashes)
+                SELECT \(value), level, idx, hashes
+                FROM UNNEST(
+                    \(tiles.map { Int64($0.position.level) })::bigint[], \(tiles.map(\.position.index))::bigint[],
+                    \(tiles.map { ByteBuffer(bytes: $0.bytes) })::bytea[]
+                ) AS tile(level, idx, hashes)
+                ON CONFLICT (\(unescaped: key), level, idx) DO UPDATE SET hashes = excluded.hashes
+                    WHERE length(excluded.hashes) > length(\(unescaped: table).hashes)
                 """
             )
         }
     }
 
-    public func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
+    public func logTiles(of log: StoredLog, at positions: [MerkleTilePosition]) async throws(KioskError) -> [MerkleTile] {
         guard !positions.isEmpty else { return [] }
-        let (table, key, value) = log.nodeRows
+        let (table, key, value) = log.tileRows
         return try await failing("read failed") {
             try await query(
                 """
-                SELECT level, idx, encode(hash, 'base64') FROM \(unescaped: table)
+                SELECT level, idx, hashes FROM \(unescaped: table)
                 WHERE \(unescaped: key) = \(value) AND (level, idx) IN (
                     SELECT * FROM UNNEST(\(positions.map { Int64($0.level) })::bigint[], \(positions.map(\.index))::bigint[])
                 )
                 """
-            ).decode((Int64, Int64, String).self).map { try Self.node(level: $0, index: $1, hash: $2, of: log) }
+            ).decode((Int64, Int64, ByteBuffer).self).map { try Self.tile(level: $0, index: $1, hashes: $2, of: log) }
         }
     }
 
-    public func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode] {
-        let (table, key, value) = log.nodeRows
+    public func allLogTiles(of log: StoredLog) async throws(KioskError) -> [MerkleTile] {
+        let (table, key, value) = log.tileRows
         return try await failing("read failed") {
-            try await query("SELECT level, idx, encode(hash, 'base64') FROM \(unescaped: table) WHERE \(unescaped: key) = \(value)")
-                .decode((Int64, Int64, String).self).map { try Self.node(level: $0, index: $1, hash: $2, of: log) }
+            try await query("SELECT level, idx, hashes FROM \(unescaped: table) WHERE \(unescaped: key) = \(value)")
+                .decode((Int64, Int64, ByteBuffer).self).map { try Self.tile(level: $0, index: $1, hashes: $2, of: log) }
         }
     }
 
-    private static func node(level: Int64, index: Int64, hash text: String, of log: StoredLog) throws(KioskError) -> MerkleNode {
-        guard let hash = MerkleHash(base64: text) else {
-            throw KioskError(.dataError, "the stored node of \(log.description) at level \(level), index \(index) is not a hash")
+    private static func tile(level: Int64, index: Int64, hashes: ByteBuffer, of log: StoredLog) throws(KioskError) -> MerkleTile {
+        guard let tile = MerkleTile(position: MerkleTilePosition(level: Int(level), index: index), bytes: Array(hashes.readableBytesView)) else {
+            throw KioskError(.dataError, "the stored tile of \(log.description) at level \(level), index \(index) is not whole hashes")
         }
-        return MerkleNode(level: Int(level), index: index, hash: hash)
+        return tile
     }
 
     public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {

@@ -286,6 +286,7 @@ enum SQLiteHubSchema {
         registerParentMigrations(&migrator)
         registerScreenMigrations(&migrator)
         registerGateHealthMigrations(&migrator)
+        registerLogTileMigrations(&migrator)
         return migrator
     }
 

@@ -37,7 +37,7 @@ extension SQLiteHubStorage {
             let leaves =
                 try Int64.fetchOne(
                     db,
-                    sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM kiosk_log_node WHERE kiosk_id = ? AND level = 0",
+                    sql: "SELECT idx * 256 + length(hashes) / 32 FROM kiosk_log_tile WHERE kiosk_id = ? AND level = 0 ORDER BY idx DESC LIMIT 1",
                     arguments: [kioskID]
                 ) ?? 0
             // Counting reads the (kiosk, seq) index once: with no gap the count is the highest seq less the leaves.

@@ -7,9 +7,13 @@ import KioskStore
 
 extension SQLiteHubStorage {
     public func logSize(of log: StoredLog) async throws(KioskError) -> Int64 {
-        let (table, key, value) = log.nodeRows
+        let (table, key, value) = log.tileRows
         return try await database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM \(table) WHERE \(key) = ? AND level = 0", arguments: [value]) ?? 0
+            try Int64.fetchOne(
+                db,
+                sql: "SELECT idx * 256 + length(hashes) / 32 FROM \(table) WHERE \(key) = ? AND level = 0 ORDER BY idx DESC LIMIT 1",
+                arguments: [value]
+            ) ?? 0
         }
     }
 
@@ -28,8 +32,8 @@ extension SQLiteHubStorage {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT removed.seq, node.hash FROM kiosk_log_removed AS removed
-                    JOIN kiosk_log_node AS node ON node.kiosk_id = removed.kiosk_id AND node.level = 0 AND node.idx = removed.seq - 1
+                    SELECT removed.seq, substr(tile.hashes, (removed.seq - 1) % 256 * 32 + 1, 32) AS hash FROM kiosk_log_removed AS removed
+                    JOIN kiosk_log_tile AS tile ON tile.kiosk_id = removed.kiosk_id AND tile.level = 0 AND tile.idx = (removed.seq - 1) / 256
                     WHERE removed.kiosk_id = ?1 AND removed.seq >= ?2 AND removed.seq <= ?3
                     UNION ALL
                     SELECT seq, leaf_hash FROM event WHERE kiosk_id = ?1 AND seq >= ?2 AND seq <= ?3 AND leaf_hash IS NOT NULL
@@ -37,47 +41,57 @@ extension SQLiteHubStorage {
                     """,
                 arguments: [kioskID, seq, throughSeq ?? Int64.max, limit]
             ).map { row in
-                let node = try Self.node(level: 0, index: (row["seq"] as Int64) - 1, hash: row["hash"], of: .kiosk(kioskID))
-                return RemovedLeaf(seq: node.index + 1, leafHash: node.hash)
+                let seq: Int64 = row["seq"]
+                guard let hash = MerkleHash(bytes: Array(row["hash"] as Data)) else {
+                    throw DatabaseError(message: "the stored leaf of kiosk '\(kioskID)' seq \(seq) is not a hash")
+                }
+                return RemovedLeaf(seq: seq, leafHash: hash)
             }
         }
     }
 
-    public func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError) {
-        let (table, key, value) = log.nodeRows
+    public func storeLogTiles(_ tiles: [MerkleTile], of log: StoredLog) async throws(KioskError) {
+        let (table, key, value) = log.tileRows
         try await database.write { db in
-            let insert = try db.cachedStatement(sql: "INSERT INTO \(table) (\(key), level, idx, hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
-            for node in nodes {
-                try insert.execute(arguments: [value, node.level, node.index, Data(node.hash.bytes)])
+            let store = try db.cachedStatement(
+                sql: """
+                    INSERT INTO \(table) (\(key), level, idx, hashes) VALUES (?, ?, ?, ?)
+                    ON CONFLICT DO UPDATE SET hashes = excluded.hashes WHERE length(excluded.hashes) > length(\(table).hashes)
+                    """
+            )
+            for tile in tiles {
+                try store.execute(arguments: [value, tile.position.level, tile.position.index, Data(tile.bytes)])
             }
         }
     }
 
-    public func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode] {
-        let (table, key, value) = log.nodeRows
+    public func logTiles(of log: StoredLog, at positions: [MerkleTilePosition]) async throws(KioskError) -> [MerkleTile] {
+        let (table, key, value) = log.tileRows
         return try await database.read { db in
-            let select = try db.cachedStatement(sql: "SELECT hash FROM \(table) WHERE \(key) = ? AND level = ? AND idx = ?")
+            let select = try db.cachedStatement(sql: "SELECT hashes FROM \(table) WHERE \(key) = ? AND level = ? AND idx = ?")
             return try positions.compactMap { position in
                 guard let data = try Data.fetchOne(select, arguments: [value, position.level, position.index]) else { return nil }
-                return try Self.node(level: position.level, index: position.index, hash: data, of: log)
+                return try Self.tile(at: position, hashes: data, of: log)
             }
         }
     }
 
-    public func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode] {
-        let (table, key, value) = log.nodeRows
+    public func allLogTiles(of log: StoredLog) async throws(KioskError) -> [MerkleTile] {
+        let (table, key, value) = log.tileRows
         return try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT level, idx, hash FROM \(table) WHERE \(key) = ?", arguments: [value]).map { row in
-                try Self.node(level: row["level"], index: row["idx"], hash: row["hash"], of: log)
+            try Row.fetchAll(db, sql: "SELECT level, idx, hashes FROM \(table) WHERE \(key) = ?", arguments: [value]).map { row in
+                try Self.tile(at: MerkleTilePosition(level: row["level"], index: row["idx"]), hashes: row["hashes"], of: log)
             }
         }
     }
 
-    private static func node(level: Int, index: Int64, hash data: Data, of log: StoredLog) throws -> MerkleNode {
-        guard let hash = MerkleHash(bytes: Array(data)) else {
-            throw DatabaseError(message: "the stored node of \(log.description) at level \(level), index \(index) is not a hash")
+    private static func tile(at position: MerkleTilePosition, hashes data: Data, of log: StoredLog) throws -> MerkleTile {
+        guard let tile = MerkleTile(position: position, bytes: Array(data)) else {
+            throw DatabaseError(
+                message: "the stored tile of \(log.description) at level \(position.level), index \(position.index) is not whole hashes"
+            )
         }
-        return MerkleNode(level: level, index: index, hash: hash)
+        return tile
     }
 
     public func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)? {

@@ -3,8 +3,8 @@ public import KioskCore
 public import KioskLog
 
 /// The hub's copy of every kiosk's signed log (CONTRACT.md "Signed logs"): the Merkle tree of the kiosk's events the
-/// hub holds (and of each property's audit log), kept as complete subtree hashes; the kiosk's verifier key; the latest checkpoint the hub cosigned; and
-/// the hub's own keys. Backends store and fetch; `HubStore` decides what is accepted.
+/// hub holds (and of each property's audit log), kept as tiles of complete subtree hashes (`MerkleTile`); the
+/// kiosk's verifier key; the latest checkpoint the hub cosigned; and the hub's own keys. Backends store and fetch; `HubStore` decides what is accepted.
 public protocol LogStorage: Sendable {
     /// How many leaves the stored tree of `log` holds.
     func logSize(of log: StoredLog) async throws(KioskError) -> Int64
@@ -13,13 +13,14 @@ public protocol LogStorage: Sendable {
     /// Up to `limit` leaves of `kioskID`'s stored tree from `seq` on (through `throughSeq`, to the end when nil), in seq
     /// order, of the events retention deleted or an erasure changed: their places and hashes, which stay.
     func removedLeaves(kiosk kioskID: String, fromSeq seq: Int64, throughSeq: Int64?, limit: Int) async throws(KioskError) -> [RemovedLeaf]
-    /// Stores `nodes` of `log`'s tree in one transaction. A node already stored is left as it is: a node's hash
-    /// follows from the leaves below it, which never change, so two hub processes store the same one.
-    func addLogNodes(_ nodes: [MerkleNode], to log: StoredLog) async throws(KioskError)
-    /// The stored nodes of `log`'s tree at `positions` (those stored).
-    func logNodes(of log: StoredLog, at positions: [MerklePosition]) async throws(KioskError) -> [MerkleNode]
-    /// Every stored node of `log`'s tree.
-    func allLogNodes(of log: StoredLog) async throws(KioskError) -> [MerkleNode]
+    /// Stores `tiles` of `log`'s tree, each whole, in one transaction. A tile already stored as long or longer is left
+    /// as it is: a tile's hashes follow from the leaves below them, which never change, so two hub processes
+    /// appending the same leaves store the same tile, and a tile only grows.
+    func storeLogTiles(_ tiles: [MerkleTile], of log: StoredLog) async throws(KioskError)
+    /// The stored tiles of `log`'s tree at `positions` (those stored).
+    func logTiles(of log: StoredLog, at positions: [MerkleTilePosition]) async throws(KioskError) -> [MerkleTile]
+    /// Every stored tile of `log`'s tree.
+    func allLogTiles(of log: StoredLog) async throws(KioskError) -> [MerkleTile]
     /// The kiosk and seq of the event with `id`, nil when the hub holds none.
     func logPosition(ofEvent id: String) async throws(KioskError) -> (kiosk: String, seq: Int64)?
     /// The kiosks of `property` (every property's when nil) whose logs the hub keeps, sorted.

@@ -13,11 +13,11 @@ public enum StoredLog: Sendable, Hashable {
 }
 
 extension StoredLog {
-    /// Where both backends keep the log's tree: the table of its nodes, the key column, and this log's key.
-    package var nodeRows: (table: String, key: String, value: String) {
+    /// Where both backends keep the log's tree: the table of its tiles, the key column, and this log's key.
+    package var tileRows: (table: String, key: String, value: String) {
         switch self {
-        case .kiosk(let id): ("kiosk_log_node", "kiosk_id", id)
-        case .audit(let property): ("audit_log_node", "property_id", property)
+        case .kiosk(let id): ("kiosk_log_tile", "kiosk_id", id)
+        case .audit(let property): ("audit_log_tile", "property_id", property)
         }
     }
 }

@@ -73,7 +73,9 @@ extension Journal {
             let update = try db.cachedStatement(
                 sql: """
                     UPDATE event SET uid = NULL, student_id = ?, reason = ?,
-                        leaf_hash = CASE WHEN kiosk_id = ? THEN (SELECT hash FROM log_node WHERE level = 0 AND idx = event.seq - 1) END
+                        leaf_hash = CASE WHEN kiosk_id = ? THEN (
+                            SELECT substr(hashes, (event.seq - 1) % 256 * 32 + 1, 32) FROM log_tile WHERE level = 0 AND idx = (event.seq - 1) / 256
+                        ) END
                     WHERE id = ?
                     """
             )

@@ -5,7 +5,8 @@ public import KioskLog
 import KioskStore
 
 /// The journal's copy of the gate's signed log (LOG-FORMAT.md): the Merkle tree of the kiosk's own events, kept as
-/// complete subtree hashes (`log_node`), and the checkpoints the kiosk signed of it (`log_checkpoint`).
+/// tiles of complete subtree hashes (`log_tile`, `MerkleTile`), and the checkpoints the kiosk signed of it
+/// (`log_checkpoint`).
 extension Journal {
     /// How many of the kiosk's own events the stored tree holds.
     public func logSize() async throws(KioskError) -> Int64 {
@@ -32,7 +33,8 @@ extension Journal {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT log_removed.seq, log_node.hash FROM log_removed JOIN log_node ON log_node.level = 0 AND log_node.idx = log_removed.seq - 1
+                    SELECT log_removed.seq, substr(log_tile.hashes, (log_removed.seq - 1) % 256 * 32 + 1, 32) FROM log_removed
+                    JOIN log_tile ON log_tile.level = 0 AND log_tile.idx = (log_removed.seq - 1) / 256
                     WHERE log_removed.seq >= ?1 AND log_removed.seq <= ?2
                     UNION ALL
                     SELECT seq, leaf_hash FROM event WHERE kiosk_id = ?3 AND seq >= ?1 AND seq <= ?2 AND leaf_hash IS NOT NULL
@@ -42,24 +44,27 @@ extension Journal {
             )
             var leaves: [RemovedLeaf] = []
             while let row = try rows.next() {
-                leaves.append(RemovedLeaf(seq: try row.decode(Int64.self, atIndex: 0), leafHash: try StoredLogNodes.hash(row, atIndex: 1)))
+                leaves.append(RemovedLeaf(seq: try row.decode(Int64.self, atIndex: 0), leafHash: try StoredLogTiles.hash(row, atIndex: 1)))
             }
             return leaves
         }
     }
 
-    /// Appends the leaves whose hashes are `leafHashes` to a stored tree of `size` leaves, in one transaction: each
-    /// stores its leaf and the subtrees it completes (O(log n) reads and writes). Returns false, storing nothing,
-    /// when the tree no longer has `size` leaves (another process appended first).
+    /// Appends the leaves whose hashes are `leafHashes` to a stored tree of `size` leaves, in one transaction: the
+    /// appends read the tree's edge tiles and write back the few tiles they change, whole. Returns false, storing
+    /// nothing, when the tree no longer has `size` leaves (another process appended first).
     public func appendToLog(_ leafHashes: [MerkleHash], atSize size: Int64) async throws(KioskError) -> Bool {
         try await write { db in
             guard try Self.logSize(db) == size else { return false }
-            let insert = try db.cachedStatement(sql: "INSERT INTO log_node (level, idx, hash) VALUES (?, ?, ?)")
-            var tree = MerkleAppender(stored: StoredLogNodes(db: db), size: size)
+            var tree = MerkleTileAppender(size: size, edge: try StoredLogTiles.read(db, MerkleTileAppender.edgeTiles(ofSize: size)))
             for leaf in leafHashes {
-                for node in try tree.append(leaf) {
-                    try insert.execute(arguments: [node.level, node.index, Data(node.hash.bytes)])
-                }
+                try tree.append(leaf)
+            }
+            let store = try db.cachedStatement(
+                sql: "INSERT INTO log_tile (level, idx, hashes) VALUES (?, ?, ?) ON CONFLICT (level, idx) DO UPDATE SET hashes = excluded.hashes"
+            )
+            for tile in tree.changedTiles {
+                try store.execute(arguments: [tile.position.level, tile.position.index, Data(tile.bytes)])
             }
             return true
         }
@@ -67,19 +72,23 @@ extension Journal {
 
     /// The root of the stored tree's first `size` leaves.
     public func logRoot(size: Int64) async throws(KioskError) -> MerkleHash {
-        try await read { db in try MerkleTree.root(size: size, from: StoredLogNodes(db: db)) }
+        try await read { db in
+            let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }
+            return try MerkleTree.root(size: size, from: MerkleTilesRead(try StoredLogTiles.read(db, MerkleTilePosition.holding(positions))))
+        }
     }
 
     /// The first leaf (0-based) at which the stored tree no longer matches `recomputed`, the tree of the events
-    /// (what `kiosk log verify` checks), nil when every stored node matches: the nodes are compared as they are read
-    /// (`MerkleComparison`), never all held at once.
+    /// (what `kiosk log verify` checks), nil when every stored node matches: the tiles' nodes are compared as they are
+    /// read (`MerkleComparison`), never all held at once.
     public func firstChangedLogLeaf(recomputed: InMemoryMerkleTree) async throws(KioskError) -> Int64? {
         try await read { db in
             var comparison = MerkleComparison(recomputed: recomputed)
-            let nodes = try Row.fetchCursor(db, sql: "SELECT level, idx, hash FROM log_node")
-            while let row = try nodes.next() {
-                let hash = try StoredLogNodes.hash(row, atIndex: 2)
-                comparison.compare(level: try row.decode(atIndex: 0), index: try row.decode(atIndex: 1), hash: hash)
+            let tiles = try Row.fetchCursor(db, sql: "SELECT level, idx, hashes FROM log_tile")
+            while let row = try tiles.next() {
+                for node in try StoredLogTiles.tile(row).nodes {
+                    comparison.compare(level: node.level, index: node.index, hash: node.hash)
+                }
             }
             return comparison.firstChangedLeaf
         }
@@ -124,7 +133,7 @@ extension Journal {
     }
 
     static func logSize(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(idx) + 1, 0) FROM log_node WHERE level = 0") ?? 0
+        try Int64.fetchOne(db, sql: "SELECT idx * 256 + length(hashes) / 32 FROM log_tile WHERE level = 0 ORDER BY idx DESC LIMIT 1") ?? 0
     }
 }
 
@@ -152,22 +161,30 @@ public struct KeptCheckpoint: Sendable, Hashable {
     }
 }
 
-/// The stored tree's nodes, read on one connection inside one of its transactions.
-struct StoredLogNodes: MerkleNodeReader {
-    let db: Database
+/// The stored tree's tiles, read on one connection inside one of its transactions.
+enum StoredLogTiles {
+    static let damaged = DatabaseError(message: "a stored log tile is not whole 32-byte hashes")
 
-    static let damaged = DatabaseError(message: "a stored log node is not a 32-byte hash")
+    /// The stored tiles at `positions` (those stored).
+    static func read(_ db: Database, _ positions: [MerkleTilePosition]) throws -> [MerkleTile] {
+        let select = try db.cachedStatement(sql: "SELECT level, idx, hashes FROM log_tile WHERE level = ? AND idx = ?")
+        return try positions.compactMap { position in
+            try Row.fetchOne(select, arguments: [position.level, position.index]).map(tile)
+        }
+    }
 
-    func hash(level: Int, index: Int64) throws -> MerkleHash {
-        let select = try db.cachedStatement(sql: "SELECT hash FROM log_node WHERE level = ? AND idx = ?")
-        guard let row = try Row.fetchOne(select, arguments: [level, index]) else { throw Self.damaged }
-        return try Self.hash(row, atIndex: 0)
+    /// The tile a row of `level`, `idx` and `hashes` holds.
+    static func tile(_ row: Row) throws -> MerkleTile {
+        let position = MerkleTilePosition(level: try row.decode(atIndex: 0), index: try row.decode(atIndex: 1))
+        let tile = try row.withUnsafeData(atIndex: 2) { data in data.flatMap { MerkleTile(position: position, bytes: Array($0)) } }
+        guard let tile else { throw damaged }
+        return tile
     }
 
     /// The hash a row holds at `index`, read in place.
     static func hash(_ row: Row, atIndex index: Int) throws -> MerkleHash {
         let hash = try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes { MerkleHash(bytes: $0) } } }
-        guard let hash else { throw damaged }
+        guard let hash else { throw DatabaseError(message: "a stored leaf hash is not 32 bytes") }
         return hash
     }
 }

@@ -27,7 +27,7 @@ extension Journal {
                         SELECT id, kiosk_id = :kiosk AS own, seq FROM event WHERE occurred_at < :cutoff AND sync_state = 'synced'
                             AND COALESCE((SELECT corrected_at FROM event_correction WHERE event_id = event.id), occurred_at) < :cutoff
                             AND (kiosk_id <> :kiosk OR (
-                                seq <= (SELECT COALESCE(MAX(idx) + 1, 0) FROM log_node WHERE level = 0)
+                                seq <= :treeSize
                                 AND seq < (SELECT MAX(seq) FROM event WHERE kiosk_id = :kiosk)
                             ))
                             AND NOT EXISTS (SELECT 1 FROM event_correction WHERE event_id = event.id AND sync_state = 'pending')
@@ -35,7 +35,9 @@ extension Journal {
                                 OR sun_counter < (SELECT MAX(sun_counter) FROM event AS other WHERE other.uid = event.uid AND other.sun_counter IS NOT NULL))
                         ORDER BY occurred_at LIMIT :limit
                         """,
-                    arguments: ["cutoff": cutoff.storeMillis, "kiosk": kioskID, "limit": Self.eventsPerRetentionStep]
+                    arguments: [
+                        "cutoff": cutoff.storeMillis, "kiosk": kioskID, "treeSize": try Self.logSize(db), "limit": Self.eventsPerRetentionStep,
+                    ]
                 )
                 let event = try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?")
                 let correction = try db.cachedStatement(sql: "DELETE FROM event_correction WHERE event_id = ?")

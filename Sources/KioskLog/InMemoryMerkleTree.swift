@@ -32,6 +32,17 @@ public struct InMemoryMerkleTree: MerkleNodeReader, Sendable {
         }
     }
 
+    /// Its tiles, as a tree kept as tiles stores them: the full ones and the partial last one of each tile level.
+    public var tiles: [MerkleTile] {
+        stride(from: 0, to: levels.count, by: MerkleTile.height).flatMap { level in
+            stride(from: 0, to: levels[level].count, by: MerkleTile.width).compactMap { first in
+                let hashes = levels[level][first..<min(first + MerkleTile.width, levels[level].count)]
+                let position = MerkleTilePosition(level: level / MerkleTile.height, index: Int64(first / MerkleTile.width))
+                return MerkleTile(position: position, bytes: hashes.flatMap(\.bytes))
+            }
+        }
+    }
+
     public func hash(level: Int, index: Int64) throws -> MerkleHash {
         guard level >= 0, level < levels.count, index >= 0, index < levels[level].count else {
             throw MerkleError.missingNode(level: level, index: index)

@@ -1,7 +1,8 @@
-/// A tree's stored nodes compared, one at a time as they are read, with the tree `recomputed` from its leaves: what
-/// `MerkleTree.firstChangedLeaf` finds, without holding the stored nodes. A change shows in every stored node above
-/// it; a changed node neither of whose children changed is where a change was made (a leaf hash rewritten with its
-/// leaf leaves the node above it to tell), and the least first leaf under such a node is the first changed leaf.
+/// A tree's stored nodes (those of its tiles, `MerkleTile.nodes`) compared, one at a time as they are read, with the tree
+/// `recomputed` from its leaves: what `MerkleTree.firstChangedLeaf` finds, without holding the stored nodes. A change
+/// shows in every stored node above it; a changed node with no changed node under it at the tile level below is where
+/// a change was made (a leaf hash rewritten with its leaf leaves the node above it to tell), and the least first leaf
+/// under such a node is the first changed leaf.
 public struct MerkleComparison<Recomputed: MerkleNodeReader> {
     private let recomputed: Recomputed
     private var changed = Set<MerklePosition>()
@@ -21,10 +22,7 @@ public struct MerkleComparison<Recomputed: MerkleNodeReader> {
 
     /// The first leaf (0-based) at which the stored nodes compared no longer match, nil when every one matched.
     public var firstChangedLeaf: Int64? {
-        changed.filter { node in
-            node.level == 0
-                || !changed.contains(MerklePosition(level: node.level - 1, index: node.index * 2))
-                    && !changed.contains(MerklePosition(level: node.level - 1, index: node.index * 2 + 1))
-        }.map { $0.index << $0.level }.min()
+        let aboveAChange = Set(changed.map { MerklePosition(level: $0.level + MerkleTile.height, index: $0.index >> MerkleTile.height) })
+        return changed.filter { $0.level == 0 || !aboveAChange.contains($0) }.map { $0.index << $0.level }.min()
     }
 }

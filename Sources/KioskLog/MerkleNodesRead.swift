@@ -9,26 +9,15 @@ public struct MerklePosition: Sendable, Hashable {
     }
 }
 
-/// Stored nodes fetched ahead, for a tree kept in a database that answers asynchronously: first the positions an
-/// operation reads are learnt by running it on placeholder hashes (`positions(readBy:)`; the tree's computations never
-/// branch on a hash), then the nodes at those positions are fetched at once and the operation runs on them.
-public struct MerkleNodesRead: MerkleNodeReader {
-    private let nodes: [MerklePosition: MerkleHash]
-
-    public init(_ nodes: [MerkleNode]) {
-        self.nodes = Dictionary(nodes.map { (MerklePosition(level: $0.level, index: $0.index), $0.hash) }, uniquingKeysWith: { first, _ in first })
-    }
-
+/// The nodes an operation on a tree kept in a database reads, learnt ahead: the operation is run on placeholder
+/// hashes (`positions(readBy:)`; the tree's computations never branch on a hash), then the tiles holding those
+/// positions are fetched at once (`MerkleTilePosition.holding`) and the operation runs on them (`MerkleTilesRead`).
+public enum MerkleNodesRead {
     /// The positions `operation` reads, in the order it reads them first.
     public static func positions(readBy operation: (Recorder) throws -> Void) rethrows -> [MerklePosition] {
         let recorder = Recorder()
         try operation(recorder)
         return recorder.positions
-    }
-
-    public func hash(level: Int, index: Int64) throws -> MerkleHash {
-        guard let hash = nodes[MerklePosition(level: level, index: index)] else { throw MerkleError.missingNode(level: level, index: index) }
-        return hash
     }
 
     /// A reader that answers every position with the same placeholder and notes what was asked.

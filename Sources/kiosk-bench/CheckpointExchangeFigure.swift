@@ -94,23 +94,10 @@ struct CheckpointExchangeFigure: BenchFigure {
         }
     }
 
-    /// Writes every complete subtree of `tree` as the hub's stored tree of the bench kiosk's log, in the hub's SQLite
-    /// database in `dataDirectory`.
+    /// Writes every tile of `tree` as the hub's stored tree of the bench kiosk's log, in the hub's SQLite database in
+    /// `dataDirectory`.
     private static func writeHubTree(_ tree: InMemoryMerkleTree, dataDirectory: String) async throws {
         let store = try HubStore.open(dataDirectory: dataDirectory)
-        var nodes: [MerkleNode] = []
-        for level in 0..<64 {
-            var index: Int64 = 0
-            while let hash = try? tree.hash(level: level, index: index) {
-                nodes.append(MerkleNode(level: level, index: index, hash: hash))
-                index += 1
-                if nodes.count == 100_000 {
-                    try await store.storage.addLogNodes(nodes, to: .kiosk(BenchKiosk.kioskID))
-                    nodes.removeAll(keepingCapacity: true)
-                }
-            }
-            if index == 0 { break }
-        }
-        try await store.storage.addLogNodes(nodes, to: .kiosk(BenchKiosk.kioskID))
+        try await store.storage.storeLogTiles(tree.tiles, of: .kiosk(BenchKiosk.kioskID))
     }
 }

@@ -173,7 +173,10 @@ import Testing
         let log = StoredLog.kiosk("gate-1")
         func root(size: Int64) async throws -> MerkleHash {
             let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: size, from: recorder) }
-            return try MerkleTree.root(size: size, from: MerkleNodesRead(try await store.storage.logNodes(of: log, at: positions)))
+            return try MerkleTree.root(
+                size: size,
+                from: MerkleTilesRead(try await store.storage.logTiles(of: log, at: MerkleTilePosition.holding(positions)))
+            )
         }
         let expected = InMemoryMerkleTree(leafHashes: try events.map { try EventLeaf($0).leafHash })
 
