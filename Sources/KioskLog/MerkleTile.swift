@@ -39,6 +39,17 @@ public struct MerkleTile: Sendable, Hashable {
         hash.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
+    /// The tile as a tree of `size` leaves holds it: its first hashes, as many of its nodes as that tree has; nil when
+    /// it has none of them.
+    func prefix(ofTreeSize size: Int64) -> MerkleTile? {
+        let nodes = (size >> (position.level * Self.height)) - position.index * Int64(Self.width)
+        guard nodes > 0 else { return nil }
+        guard nodes < count else { return self }
+        var tile = self
+        tile.bytes.removeLast((count - Int(nodes)) * 32)
+        return tile
+    }
+
     /// The nodes it holds, at tree level `8·L`.
     public var nodes: [MerkleNode] {
         let level = position.level * Self.height

@@ -7,9 +7,10 @@ public struct MerkleTileAppender {
     /// The tiles the appends changed, in the order first changed.
     private var changed: [MerkleTilePosition] = []
 
-    /// Appends to a tree of `size` leaves whose edge tiles are `edge` (more tiles do no harm).
+    /// Appends to a tree of `size` leaves whose edge tiles are `edge` (more tiles do no harm). A tile another writer
+    /// made longer since `size` was read is taken as it was at `size`: the appends go on from there.
     public init(size: Int64, edge: [MerkleTile]) {
-        let read = MerkleTilesRead(edge)
+        let read = MerkleTilesRead(edge.compactMap { $0.prefix(ofTreeSize: size) })
         tree = MerkleAppender(stored: read, size: size)
         tiles = read.byPosition
     }
@@ -37,7 +38,8 @@ public struct MerkleTileAppender {
 
     /// The tiles to store, each whole: a tile another writer already stored shorter is replaced, one stored as long
     /// or longer is left (the same leaves give the same hashes).
+    /// They come in the order of their positions, so writers storing tiles at once take their rows in one order.
     public var changedTiles: [MerkleTile] {
-        changed.compactMap { tiles[$0] }
+        changed.sorted { ($0.level, $0.index) < ($1.level, $1.index) }.compactMap { tiles[$0] }
     }
 }

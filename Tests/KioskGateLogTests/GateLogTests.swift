@@ -117,6 +117,24 @@ import Testing
         #expect(problems.first?.hasPrefix("seq 1:") == true, "\(problems)")
     }
 
+    /// Among the last leaves, fewer than 256, no stored node stands above an event edited with its leaf hash: the
+    /// checkpoint that covers it finds it.
+    @Test func anEventEditedWithItsStoredLeafAmongTheLastLeavesIsFoundByTheCheckpoint() async throws {
+        let gate = try await Gate(taps: 40)
+        let key = try GateLogKey.loadOrCreate(dataDirectory: gate.scratch.path, kioskID: "gate-1")
+        _ = try await GateLog(journal: gate.journal).signCheckpoint(with: key.signer)
+        try gate.edit("UPDATE event SET reader = 'exit' WHERE seq = 22 AND kiosk_id = 'gate-1'")
+        let edited = try #require(try await gate.journal.ownEvents(fromSeq: 22, limit: 1).first)
+        let leaf = try EventLeaf(edited).leafHash
+        try await DatabaseQueue(path: gate.path).write { db in
+            var hashes = try #require(try Data.fetchOne(db, sql: "SELECT hashes FROM log_tile WHERE level = 0 AND idx = 0"))
+            hashes.replaceSubrange(21 * 32..<22 * 32, with: leaf.bytes)
+            try db.execute(sql: "UPDATE log_tile SET hashes = ? WHERE level = 0 AND idx = 0", arguments: [hashes])
+        }
+        let problems = try await GateLogVerification.verify(gate.journal).problems
+        #expect(problems.contains { $0.contains("checkpoint of size 40") }, "\(problems)")
+    }
+
     @Test func aRemovedEventIsMissing() async throws {
         let gate = try await Gate(taps: 10)
         _ = try await GateLog(journal: gate.journal).extend()

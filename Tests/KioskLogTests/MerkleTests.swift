@@ -162,6 +162,21 @@ private func flipped(_ hash: MerkleHash, bit: Int) -> MerkleHash {
         }
     }
 
+    /// Edge tiles another writer already made longer (a second hub process on the same database) are taken as they
+    /// were at the size read: the appends go on from there and give the tiles of the tree they reach.
+    @Test func anAppenderGivenTilesAnotherWriterLengthenedAppendsFromTheSizeItRead() throws {
+        let leaves = (0..<600).map { MerkleTree.leafHash(Array("leaf \($0)".utf8)) }
+        let longer = Dictionary(uniqueKeysWithValues: InMemoryMerkleTree(leafHashes: leaves).tiles.map { ($0.position, $0) })
+        let reached = Dictionary(uniqueKeysWithValues: InMemoryMerkleTree(leafHashes: Array(leaves[..<500])).tiles.map { ($0.position, $0) })
+        for start in [10, 255, 256, 300] {
+            let edge = MerkleTileAppender.edgeTiles(ofSize: Int64(start)).compactMap { longer[$0] }
+            var appender = MerkleTileAppender(size: Int64(start), edge: edge)
+            for leaf in leaves[start..<500] { try appender.append(leaf) }
+            #expect(!appender.changedTiles.isEmpty)
+            for tile in appender.changedTiles { #expect(tile == reached[tile.position], "appending from \(start)") }
+        }
+    }
+
     /// The nodes an operation reads are learnt on placeholders, then their tiles fetched: the operation gives the same
     /// answer, every node not stored computed from the tile below it.
     @Test func nodesReadAheadFromTilesAnswerAsTheStoredTree() throws {
