@@ -40,6 +40,19 @@ import Testing
         func edit(_ statement: String) throws {
             try DatabaseQueue(path: path).write { db in try db.execute(sql: statement) }
         }
+
+        /// Edits seq 22 and writes its new leaf hash into the stored tree's first tile, as someone covering their tracks
+        /// would.
+        func editSeq22WithItsStoredLeaf() async throws {
+            try edit("UPDATE event SET reader = 'exit' WHERE seq = 22 AND kiosk_id = 'gate-1'")
+            let edited = try #require(try await journal.ownEvents(fromSeq: 22, limit: 1).first)
+            let leaf = try EventLeaf(edited).leafHash
+            try await DatabaseQueue(path: path).write { db in
+                var hashes = try #require(try Data.fetchOne(db, sql: "SELECT hashes FROM log_tile WHERE level = 0 AND idx = 0"))
+                hashes.replaceSubrange(21 * 32..<22 * 32, with: leaf.bytes)
+                try db.execute(sql: "UPDATE log_tile SET hashes = ? WHERE level = 0 AND idx = 0", arguments: [hashes])
+            }
+        }
     }
 
     /// The root of `events`' leaves computed from nothing but LOG-FORMAT.md's leaf bytes.
@@ -104,14 +117,7 @@ import Testing
     @Test func anEventEditedWithItsStoredLeafIsStillFound() async throws {
         let gate = try await Gate(taps: 300)
         _ = try await GateLog(journal: gate.journal).extend()
-        try gate.edit("UPDATE event SET reader = 'exit' WHERE seq = 22 AND kiosk_id = 'gate-1'")
-        let edited = try #require(try await gate.journal.ownEvents(fromSeq: 22, limit: 1).first)
-        let leaf = try EventLeaf(edited).leafHash
-        try await DatabaseQueue(path: gate.path).write { db in
-            var hashes = try #require(try Data.fetchOne(db, sql: "SELECT hashes FROM log_tile WHERE level = 0 AND idx = 0"))
-            hashes.replaceSubrange(21 * 32..<22 * 32, with: leaf.bytes)
-            try db.execute(sql: "UPDATE log_tile SET hashes = ? WHERE level = 0 AND idx = 0", arguments: [hashes])
-        }
+        try await gate.editSeq22WithItsStoredLeaf()
         let problems = try await GateLogVerification.verify(gate.journal).problems
         // The stored node above the first 256 leaves (the tile of level 8) names the first of them.
         #expect(problems.first?.hasPrefix("seq 1:") == true, "\(problems)")
@@ -123,14 +129,7 @@ import Testing
         let gate = try await Gate(taps: 40)
         let key = try GateLogKey.loadOrCreate(dataDirectory: gate.scratch.path, kioskID: "gate-1")
         _ = try await GateLog(journal: gate.journal).signCheckpoint(with: key.signer)
-        try gate.edit("UPDATE event SET reader = 'exit' WHERE seq = 22 AND kiosk_id = 'gate-1'")
-        let edited = try #require(try await gate.journal.ownEvents(fromSeq: 22, limit: 1).first)
-        let leaf = try EventLeaf(edited).leafHash
-        try await DatabaseQueue(path: gate.path).write { db in
-            var hashes = try #require(try Data.fetchOne(db, sql: "SELECT hashes FROM log_tile WHERE level = 0 AND idx = 0"))
-            hashes.replaceSubrange(21 * 32..<22 * 32, with: leaf.bytes)
-            try db.execute(sql: "UPDATE log_tile SET hashes = ? WHERE level = 0 AND idx = 0", arguments: [hashes])
-        }
+        try await gate.editSeq22WithItsStoredLeaf()
         let problems = try await GateLogVerification.verify(gate.journal).problems
         #expect(problems.contains { $0.contains("checkpoint of size 40") }, "\(problems)")
     }
