@@ -51,7 +51,7 @@ public struct AuditLeaf: Sendable, Hashable {
             try writer.uuid("id", id, field: "id")
             try writer.identity("property", property, field: "property")
             try writer.seq("seq", seq)
-            try writer.instant("at", at, field: "at")
+            try writer.instant("at", .text(at), field: "at")
             try Self.checkActor(actor)
             try writer.required("actor", actor, field: "actor")
             try writer.required("action", action, field: "action")

@@ -34,8 +34,8 @@ extension EventLeaf {
             direction: optional(7),
             outcome: optional(8),
             reason: optional(9),
-            occurredAt: values[10],
-            recordedAt: values[11],
+            occurredAt: .text(values[10]),
+            recordedAt: .text(values[11]),
             monotonicNanoseconds: monotonic,
             bootID: optional(13),
             clockSynced: values[14] == "true"

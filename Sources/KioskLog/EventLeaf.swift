@@ -19,10 +19,8 @@ public struct EventLeaf: Sendable, Hashable {
     /// `accepted`, `ignored`, `unknown` or `refused`.
     public var outcome: String?
     public var reason: String?
-    /// RFC 3339 text at any offset.
-    public var occurredAt: String
-    /// RFC 3339 text at any offset.
-    public var recordedAt: String
+    public var occurredAt: LeafInstant
+    public var recordedAt: LeafInstant
     public var monotonicNanoseconds: UInt64
     public var bootID: String?
     public var clockSynced: Bool
@@ -45,8 +43,8 @@ public struct EventLeaf: Sendable, Hashable {
         direction: String?,
         outcome: String?,
         reason: String?,
-        occurredAt: String,
-        recordedAt: String,
+        occurredAt: LeafInstant,
+        recordedAt: LeafInstant,
         monotonicNanoseconds: UInt64,
         bootID: String?,
         clockSynced: Bool

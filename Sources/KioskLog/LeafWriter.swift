@@ -82,10 +82,15 @@ struct LeafWriter {
         line(key, value)
     }
 
-    /// An RFC 3339 instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
-    mutating func instant(_ key: String, _ value: String, field: String) throws(LeafError) {
+    /// An instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    mutating func instant(_ key: String, _ value: LeafInstant, field: String) throws(LeafError) {
         start(key)
-        guard LogInstant.append(value, to: &bytes) else { throw .notInstant(field: field, value: value) }
+        let written =
+            switch value {
+            case .text(let text): LogInstant.append(text, to: &bytes)
+            case .unixMilliseconds(let milliseconds): LogInstant.append(utcMilliseconds: milliseconds, to: &bytes)
+            }
+        guard written else { throw .notInstant(field: field, value: value.description) }
         bytes.append(0x0A)
     }
 

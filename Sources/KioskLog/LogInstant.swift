@@ -10,13 +10,35 @@ public enum LogInstant {
         return append(text, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
+    /// The instant `text` names in milliseconds since the Unix epoch, the fraction rounded as `normalized` rounds
+    /// it; nil when `normalized(text)` is nil.
+    static func utcMilliseconds(_ text: String) -> Int64? {
+        let parsed = text.utf8.withContiguousStorageIfAvailable { Parts($0) } ?? Parts(Array(text.utf8))
+        guard let milliseconds = parsed?.utcMilliseconds, isWritable(milliseconds) else { return nil }
+        return milliseconds
+    }
+
+    /// Whether the instant `utcMilliseconds` after the Unix epoch falls in the years 0001-9999 in UTC.
+    static func isWritable(_ utcMilliseconds: Int64) -> Bool {
+        (firstWritable...lastWritable).contains(utcMilliseconds)
+    }
+
+    /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.
+    private static let firstWritable = daysSinceEpoch(year: 1, month: 1, day: 1) * millisecondsPerDay
+    private static let lastWritable = daysSinceEpoch(year: 10_000, month: 1, day: 1) * millisecondsPerDay - 1
+
     /// Appends the 24 bytes of `normalized(text)` to `bytes` and returns true, or returns false when it is nil.
     static func append(_ text: String, to bytes: inout [UInt8]) -> Bool {
-        let parsed = text.utf8.withContiguousStorageIfAvailable { Parts($0) } ?? Parts(Array(text.utf8))
-        guard let utcMilliseconds = parsed?.utcMilliseconds else { return false }
+        guard let milliseconds = utcMilliseconds(text) else { return false }
+        return append(utcMilliseconds: milliseconds, to: &bytes)
+    }
+
+    /// Appends the instant `utcMilliseconds` after the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ` and returns true, or
+    /// returns false when it falls outside the years 0001-9999.
+    static func append(utcMilliseconds: Int64, to bytes: inout [UInt8]) -> Bool {
+        guard isWritable(utcMilliseconds) else { return false }
         let (days, millisecondOfDay) = floorDivision(utcMilliseconds, by: millisecondsPerDay)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        guard (1...9999).contains(year) else { return false }
         let (hour, minute, second, millisecond) = (
             millisecondOfDay / 3_600_000, millisecondOfDay / 60_000 % 60, millisecondOfDay / 1_000 % 60, millisecondOfDay % 1_000
         )

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KioskCore
 import KioskJournal
+import KioskStore
 
 /// A kiosk journal holding `count` of its own events not yet synced: the backlog of a kiosk that was cut off
 /// from its hub. Written through the journal's bulk path for other gates' events, then made this kiosk's own
@@ -30,10 +31,10 @@ public enum Backlog {
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
+        try await journal.database.write { db in
             try db.execute(sql: "UPDATE event SET kiosk_id = ?, sync_state = 'pending', synced_at = NULL", arguments: [kioskID])
         }
-        try queue.close()
+        // Closed as `kiosk` closes it when it stops: the next start need not check the whole file.
+        try journal.close()
     }
 }
