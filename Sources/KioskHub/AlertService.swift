@@ -91,12 +91,12 @@ public struct AlertService: Service {
         try await client.shutdown()
     }
 
-    /// The pause after a round of decisions that took `spent`, before the next: nine times as long, at most 2 s. While
-    /// changes keep coming (a gate's backlog arriving, where each round reads whole days again), decisions then take
-    /// at most a tenth of the hub's time (P4); a round over a small day pauses a few milliseconds. Changes heard
-    /// meanwhile are decided together in the next round.
+    /// The pause after a round of decisions that took `spent`, before the next: nineteen times as long, at most 2 s.
+    /// While changes keep coming (a gate's backlog arriving, where each round reads whole days again), decisions then
+    /// take at most a twentieth of the hub's time (P4: a tenth was 12 % of the hub's own work in a backlog's push); a
+    /// round over a small day pauses a few milliseconds. Changes heard meanwhile are decided together in the next round.
     static func pause(afterDecidingFor spent: Duration) -> Duration {
-        min(spent * 9, .seconds(2))
+        min(spent * 19, .seconds(2))
     }
 
     /// Runs `body` every `interval` until the task is cancelled.

@@ -13,20 +13,26 @@ extension HubStore {
         receivedAt: Date = WallClock.system.now()
     ) async throws(KioskError) -> [EventResult] {
         var results = [EventResult?](repeating: nil, count: events.count)
-        var valid: [(index: Int, record: EventRecord)] = []
+        // The valid events' records, and where each stands in `events`: kept apart, so no record is copied for it.
+        var records: [EventRecord] = []
+        var indices: [Int] = []
+        records.reserveCapacity(events.count)
+        indices.reserveCapacity(events.count)
         for (index, event) in events.enumerated() {
             switch event.record() {
-            case .success(let record): valid.append((index, record))
+            case .success(let record):
+                records.append(record)
+                indices.append(index)
             case .failure(let problem):
                 results[index] = EventResult(id: event.id, status: .rejected, reason: "field '\(problem.field ?? "")': \(problem.error)")
             }
         }
-        let insertions = try await storage.insert(valid.map(\.record), property: property, receivedAt: receivedAt)
-        let stored = zip(valid, insertions).filter { $0.1 == .stored }.map(\.0.record)
+        let insertions = try await storage.insert(records, property: property, receivedAt: receivedAt)
+        let stored = insertions.allSatisfy { $0 == .stored } ? records : zip(records, insertions).filter { $0.1 == .stored }.map(\.0)
         await extendLogs(with: stored)
         try await eraseLateEvents(stored, property: property)
         if insertions.contains(.stored) { await storage.announce(.day(property: property)) }
-        for ((index, _), insertion) in zip(valid, insertions) {
+        for (index, insertion) in zip(indices, insertions) {
             let id = events[index].id
             results[index] =
                 switch insertion {

@@ -152,12 +152,15 @@ extension HubStore {
     func extendLog(kiosk kioskID: String, toAtLeast size: Int64) async throws(KioskError) -> Int64 {
         let log = logSource(kiosk: kioskID)
         return try await extendTree(.kiosk(kioskID), toAtLeast: size) { (seq, limit) throws(KioskError) in
-            try await log.lines(fromSeq: seq, limit: limit).map { line in
-                switch line {
-                case .event(let event): (event.seq, try? EventLeaf(event).leafHash)
-                case .removed(let leaf): (leaf.seq, leaf.leafHash)
-                }
-            }
+            try await log.lines(fromSeq: seq, limit: limit).map(Self.leaf(of:))
+        }
+    }
+
+    /// The seq and leaf hash of a line of a kiosk's log (nil for an event no leaf can hold).
+    static func leaf(of line: EventLogLine) -> (seq: Int64, hash: MerkleHash?) {
+        switch line {
+        case .event(let event): (event.seq, try? EventLeaf(event).leafHash)
+        case .removed(let leaf): (leaf.seq, leaf.leafHash)
         }
     }
 

@@ -108,17 +108,21 @@ struct SQLiteEventBatch: Sendable {
     init(records: [EventRecord], property: String, receivedAt: Date) {
         rows = records.map { Row(id: $0.id.rawValue, key: SeqKey(kiosk: $0.kioskID, seq: $0.seq)) }
         values = SQLiteEventValues(records, receivedAt: receivedAt.storeMillis, property: property)
-        seqRanges = Dictionary(grouping: records, by: \.kioskID).flatMap { kiosk, records in
-            var ranges: [SeqRange] = []
-            for seq in records.map(\.seq).sorted() {
-                if let previous = ranges.last?.last, case let (gap, false) = seq.subtractingReportingOverflow(previous), gap <= Self.widestGap {
-                    ranges[ranges.count - 1].last = seq
-                } else {
-                    ranges.append(SeqRange(kiosk: kiosk, first: seq, last: seq))
-                }
+        // Sorted by kiosk and seq (a kiosk's batch comes sorted: one linear pass), then read in one pass for both.
+        let keys = rows.map(\.key).sorted { ($0.kiosk, $0.seq) < ($1.kiosk, $1.seq) }
+        var ranges: [SeqRange] = []
+        var repeats = false
+        for (index, key) in keys.enumerated() {
+            if index > 0, keys[index - 1] == key { repeats = true }
+            if let range = ranges.last, range.kiosk == key.kiosk, case let (gap, false) = key.seq.subtractingReportingOverflow(range.last),
+                gap <= Self.widestGap
+            {
+                ranges[ranges.count - 1].last = key.seq
+            } else {
+                ranges.append(SeqRange(kiosk: key.kiosk, first: key.seq, last: key.seq))
             }
-            return ranges
         }
-        repeatsSeq = Set(rows.map(\.key)).count < rows.count
+        seqRanges = ranges
+        repeatsSeq = repeats
     }
 }

@@ -5,12 +5,11 @@ import KioskJournal
 import KioskWire
 import Logging
 
-/// One pass over the pending events, oldest first, with two batches at the hub at once: while the hub stores one,
-/// it reads the other, and meanwhile the next batch is read from the journal and encoded, its leaves appended to the
-/// gate's signed log (with a `log`) and the hub's answer for the batch before written to the journal. An event is
-/// marked synced only after the hub acknowledged it, batches are settled in order, a pass that stops settles
-/// nothing after the batch that stopped it (the hub may hold those events: they are pushed again and answered
-/// `duplicate`) but waits as long as any answer asks, and at most four batches are held at once whatever the backlog.
+/// One pass over the pending events, oldest first, one batch at the hub at a time. While a batch is at the hub,
+/// the next one is read from the journal and encoded and the hub's answer for the one before is written to the
+/// journal, so neither side waits for the other; an event is marked synced only after the hub acknowledged it,
+/// batches are settled in order, and at most three batches are held at once whatever the backlog. With a `log`, the
+/// leaves of a batch are appended to the gate's signed log while it is at the hub, too.
 struct SyncPass {
     let journal: Journal
     let log: GateLog?
@@ -21,38 +20,30 @@ struct SyncPass {
     /// Told the running total of acknowledged events after every settled batch.
     let progress: @Sendable (Int) -> Void
 
-    /// How many batches are at the hub at once. Earned by P4: with one, each side waited for the other for about
-    /// 40 % of a backlog's push.
-    static let batchesAtHub = 2
-
     private(set) var acknowledged = 0
     private(set) var quarantined = 0
 
     /// Pushes until nothing is pending or the hub stops answering usefully.
     mutating func run() async throws(KioskError) -> SyncPassReport {
-        var atHub = BatchesAtHub(client: client)
-        do throws(KioskError) {
-            var next = try await PendingBatch.read(journal, afterSeq: 0, limit: batchSize).get()
-            while true {
-                while atHub.count < Self.batchesAtHub, let batch = next {
-                    atHub.push(batch)
-                    async let following = PendingBatch.read(journal, afterSeq: batch.lastSeq, limit: batchSize)
-                    await extendLog(with: batch.events)
-                    next = try await following.get()
-                }
-                guard let (batch, answer) = await atHub.oldestAnswered() else { break }
-                switch answer {
-                case .results(let verdicts): try await settle(batch.events[...], verdicts)
-                case let other:
-                    if let stop = try await deliver(batch.events[...], answered: other) {
-                        return report(stop.joined(with: await atHub.unsettledAnswers()))
-                    }
-                }
+        let journal = self.journal
+        let client = self.client
+        let batchSize = self.batchSize
+        var current = try await PendingBatch.read(journal, afterSeq: 0, limit: batchSize).get()
+        var answered: (events: ArraySlice<EventRecord>, verdicts: [String: EventVerdict])?
+        while let batch = current {
+            async let answer = client.push(encoded: batch.body)
+            async let following = PendingBatch.read(journal, afterSeq: batch.lastSeq, limit: batchSize)
+            async let logged: Void = extendLog(with: batch.events)
+            if let answered { try await settle(answered.events, answered.verdicts) }
+            await logged
+            answered = nil
+            switch await answer {
+            case .results(let verdicts): answered = (batch.events[...], verdicts)
+            case let other: if let stop = try await deliver(batch.events[...], answered: other) { return report(stop) }
             }
-        } catch {
-            await atHub.abandon()
-            throw error
+            current = try await following.get()
         }
+        if let answered { try await settle(answered.events, answered.verdicts) }
         let remaining = try await journal.syncCounts()
         return report(.drained(quarantined: remaining.quarantined))
     }

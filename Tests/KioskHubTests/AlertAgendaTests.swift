@@ -46,11 +46,13 @@ import Testing
     #expect(whole == nil && agenda.takeGates(now: now.addingTimeInterval(50), besides: whole) == [])
 }
 
-/// While changes keep coming, a round of decisions is followed by a pause nine times as long, at most 2 s: decisions
-/// over a gate's arriving backlog take at most a tenth of the hub's time, and a small day's round pauses milliseconds.
-@Test func aRoundOfDecisionsPausesNineTimesItsLengthAtMostTwoSeconds() {
-    #expect(AlertService.pause(afterDecidingFor: .milliseconds(2)) == .milliseconds(18))
-    #expect(AlertService.pause(afterDecidingFor: .milliseconds(200)) == .milliseconds(1_800))
+/// While changes keep coming, a round of decisions is followed by a pause nineteen times as long, at most 2 s:
+/// decisions over a gate's arriving backlog take at most a twentieth of the hub's time, and a small day's round pauses
+/// milliseconds.
+@Test func aRoundOfDecisionsPausesNineteenTimesItsLengthAtMostTwoSeconds() {
+    #expect(AlertService.pause(afterDecidingFor: .milliseconds(2)) == .milliseconds(38))
+    #expect(AlertService.pause(afterDecidingFor: .milliseconds(100)) == .milliseconds(1_900))
+    #expect(AlertService.pause(afterDecidingFor: .milliseconds(200)) == .seconds(2))
     #expect(AlertService.pause(afterDecidingFor: .seconds(1)) == .seconds(2))
     #expect(AlertService.pause(afterDecidingFor: .zero) == .zero)
 }

@@ -192,4 +192,22 @@ import Testing
         #expect(try await store.extendLog(kiosk: "gate-1", toAtLeast: 6) == 6)
         #expect(try await root(size: 6) == (try MerkleTree.root(size: 6, from: expected)))
     }
+
+    /// A kiosk's batches may be stored out of order (two hub processes, a retry): the next reads back what the tree lacks.
+    @Test func aBatchStoredBeforeTheOneBeforeItIsReadBackWithTheNext() async throws {
+        let hub = try await HubFixture()
+        let store = hub.store
+        let events = HubFixture.batch(kiosk: "gate-1", count: 9).events
+        let log = StoredLog.kiosk("gate-1")
+        _ = try await store.store(Array(events[3..<6]))
+        #expect(try await store.storage.logSize(of: log) == 0)
+        _ = try await store.store(Array(events[0..<3]))
+        #expect(try await store.storage.logSize(of: log) == 3)
+        _ = try await store.store(Array(events[6..<9]))
+        #expect(try await store.storage.logSize(of: log) == 9)
+        let expected = InMemoryMerkleTree(leafHashes: try events.map { try EventLeaf($0).leafHash })
+        let positions = MerkleNodesRead.positions { recorder in _ = try? MerkleTree.root(size: 9, from: recorder) }
+        let stored = MerkleTilesRead(try await store.storage.logTiles(of: log, at: MerkleTilePosition.holding(positions)))
+        #expect(try MerkleTree.root(size: 9, from: stored) == MerkleTree.root(size: 9, from: expected))
+    }
 }
