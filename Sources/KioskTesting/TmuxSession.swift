@@ -21,9 +21,10 @@ public struct TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "kiosk"]).components(separatedBy: "\n").dropLast().map { $0 }
     }
 
-    /// Waits up to `timeout` (a bound for a hung run, generous for a loaded machine) for the screen to contain every
-    /// one of `texts` (a screen caught while it is drawn holds only some); returns the last screen seen.
-    public func waitFor(_ texts: String..., timeout: Duration = .seconds(30)) async throws -> [String] {
+    /// Waits up to `timeout` (a bound for a hung run, generous for a loaded machine: in the whole suite on two
+    /// cores a kiosk's first screen once took over 30 s) for the screen to contain every one of `texts` (a screen
+    /// caught while it is drawn holds only some); returns the last screen seen.
+    public func waitFor(_ texts: String..., timeout: Duration = .seconds(120)) async throws -> [String] {
         let start = ContinuousClock.now
         var rows = try screen()
         while !texts.allSatisfy(rows.joined(separator: "\n").contains), ContinuousClock.now - start < timeout {
