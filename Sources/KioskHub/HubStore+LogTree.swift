@@ -9,16 +9,14 @@ extension HubStore {
 
     /// Appends events just stored to their kiosk's stored tree, hashed from the records at hand, so that the checkpoint
     /// after a sync pass finds the tree current instead of reading the pass's events back (P4). The kiosk's events
-    /// stored before them that the tree lacks (a later batch stored first: by another hub process, or after a
-    /// retry) are read back first. Events that still do not continue it (after a gap, or behind a tree the hub lost) wait for `extendLog`,
-    /// and so does a tree that cannot be extended now: the kiosk's checkpoint extends it, or reports what is wrong.
+    /// stored before them that the tree lacks (a later batch stored first: by another hub process, or after a retry)
+    /// are read back first. Events that still do not continue it (after a gap, or behind a tree the hub lost) wait for
+    /// `extendLog`, and so does a tree that cannot be extended now: the kiosk's checkpoint extends it, or reports what
+    /// is wrong with it.
     func extendLogs(with stored: [EventRecord]) async {
-        // A batch as kiosks push them, one kiosk's events in seq order, is taken as it is.
-        let byKiosk = stored.allSatisfy { $0.kioskID == stored.first?.kioskID } ? [stored] : Array(Dictionary(grouping: stored, by: \.kioskID).values)
-        for records in byKiosk {
-            let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.seq < $1.seq } ? records : records.sorted { $0.seq < $1.seq }
-            let leaves = inOrder.map { record in (seq: record.seq, hash: try? EventLeaf(record).leafHash) }
-            guard let kioskID = inOrder.first?.kioskID, let first = leaves.first?.seq, let last = leaves.last else { continue }
+        for (kioskID, records) in Dictionary(grouping: stored, by: \.kioskID) {
+            let leaves = records.sorted { $0.seq < $1.seq }.map { record in (seq: record.seq, hash: try? EventLeaf(record).leafHash) }
+            guard let first = leaves.first?.seq, let last = leaves.last else { continue }
             let log = logSource(kiosk: kioskID)
             _ = try? await extendTree(.kiosk(kioskID), toAtLeast: last.seq) { (seq, limit) throws(KioskError) in
                 let held = Array(leaves.drop { $0.seq < seq }.prefix(limit))
