@@ -128,20 +128,36 @@ public struct StoreDatabase: Sendable {
 
     /// Rewrites the database file whole (VACUUM: no free page keeps a deleted row) and empties its write-ahead log,
     /// so that nothing deleted or replaced stays readable in either file. Waits for the other connections' writes;
-    /// an I/O error when a reader keeps the log from being emptied.
-    public func compact() async throws(KioskError) {
-        let emptied: Bool
+    /// tries the emptying again, pausing between tries (20 ms doubling up to a second), while another connection keeps
+    /// it from finishing (a serving hub's own checkpoint refuses a second one at once rather than waiting): an I/O
+    /// error after `tries` of them.
+    public func compact(tries: Int = 40) async throws(KioskError) {
         do {
-            emptied = try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: "VACUUM")
+            try await writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        } catch {
+            throw KioskError(.ioError, "\(schema.noun) could not be rewritten: \(Self.shortDescription(of: error))")
+        }
+        var pause = Duration.milliseconds(20)
+        for _ in 1..<max(tries, 1) {
+            if try await emptyWriteAheadLog() { return }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(1))
+        }
+        guard try await emptyWriteAheadLog() else {
+            throw KioskError(.ioError, "\(schema.noun)'s write-ahead log could not be emptied while another connection used it; try again")
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and truncates it to nothing; false when another connection
+    /// kept it from finishing.
+    private func emptyWriteAheadLog() async throws(KioskError) -> Bool {
+        do {
+            return try await writer.writeWithoutTransaction { db in
                 let checkpoint = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                 return checkpoint.map { ($0[0] as Int) == 0 } ?? true
             }
         } catch {
-            throw KioskError(.ioError, "\(schema.noun) could not be rewritten: \(Self.shortDescription(of: error))")
-        }
-        guard emptied else {
-            throw KioskError(.ioError, "\(schema.noun)'s write-ahead log could not be emptied while another connection reads; try again")
+            throw KioskError(.ioError, "\(schema.noun)'s write-ahead log could not be emptied: \(Self.shortDescription(of: error))")
         }
     }
 
