@@ -8,7 +8,7 @@ enum SyncSection {
     struct Draft {
         var hubURL: URL?
         var tokenFile = "/etc/kiosk/token"
-        var batchSize = 1000
+        var batchSize = SyncConfiguration.defaultBatchSize
         var backoffBase = 1
         var backoffCap = 300
         var connectTimeout = 10
@@ -31,7 +31,9 @@ enum SyncSection {
             guard !path.isEmpty else { throw ValueProblem("the token file path is empty (got '')") }
             sync.tokenFile = path
         },
-        .integer("batch_size") { sync, size throws(ValueProblem) in sync.batchSize = try within(size, 1...1000, "events") },
+        .integer("batch_size") { sync, size throws(ValueProblem) in
+            sync.batchSize = try within(size, 1...SyncConfiguration.largestBatchSize, "events")
+        },
         .integer("backoff_base_seconds") { sync, seconds throws(ValueProblem) in sync.backoffBase = try within(seconds, 1...3600, "seconds") },
         .integer("backoff_cap_seconds") { sync, seconds throws(ValueProblem) in sync.backoffCap = try within(seconds, 1...86400, "seconds") },
         .integer("connect_timeout_seconds") { sync, seconds throws(ValueProblem) in sync.connectTimeout = try within(seconds, 1...600, "seconds") },

@@ -65,7 +65,7 @@ public final class SyncEngine: Service, Sendable {
     /// One pass: pull the roster and other gates' events, then push the pending events; its success or failure
     /// is remembered in the journal for `kiosk status`. `progress` is told the events acknowledged so far.
     public func pushPending(progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws(KioskError) -> SyncPassReport {
-        let pull = HubPull(journal: journal, client: client, pageSize: batchSize, clock: clock, logger: logger)
+        let pull = HubPull(journal: journal, client: client, pageSize: min(batchSize, WirePaths.maximumPageEvents), clock: clock, logger: logger)
         var pass = SyncPass(
             journal: journal,
             log: logKey == nil ? nil : GateLog(journal: journal),

@@ -8,8 +8,8 @@ import Logging
 /// One pass over the pending events, oldest first, one batch at the hub at a time. While a batch is at the hub,
 /// the next one is read from the journal and encoded and the hub's answer for the one before is written to the
 /// journal, so neither side waits for the other; an event is marked synced only after the hub acknowledged it,
-/// batches are settled in order, and at most three batches are held at once whatever the backlog. With a `log`, the
-/// leaves of a batch are appended to the gate's signed log while it is at the hub, too.
+/// batches are settled in order, and at most two batches and the verdicts of a third are held at once whatever
+/// the backlog. With a `log`, the leaves of a batch are appended to the gate's signed log while it is at the hub, too.
 struct SyncPass {
     let journal: Journal
     let log: GateLog?
@@ -29,21 +29,21 @@ struct SyncPass {
         let client = self.client
         let batchSize = self.batchSize
         var current = try await PendingBatch.read(journal, afterSeq: 0, limit: batchSize).get()
-        var answered: (events: ArraySlice<EventRecord>, verdicts: [String: EventVerdict])?
+        var answered: [Settlement]?
         while let batch = current {
             async let answer = client.push(encoded: batch.body)
             async let following = PendingBatch.read(journal, afterSeq: batch.lastSeq, limit: batchSize)
             async let logged: Void = extendLog(with: batch.events)
-            if let answered { try await settle(answered.events, answered.verdicts) }
+            if let answered { try await settle(answered) }
             await logged
             answered = nil
             switch await answer {
-            case .results(let verdicts): answered = (batch.events[...], verdicts)
+            case .results(let verdicts): answered = batch.events.map { Settlement($0, verdicts: verdicts) }
             case let other: if let stop = try await deliver(batch.events[...], answered: other) { return report(stop) }
             }
             current = try await following.get()
         }
-        if let answered { try await settle(answered.events, answered.verdicts) }
+        if let answered { try await settle(answered) }
         let remaining = try await journal.syncCounts()
         return report(.drained(quarantined: remaining.quarantined))
     }
@@ -72,7 +72,7 @@ struct SyncPass {
     private mutating func deliver(_ events: ArraySlice<EventRecord>, answered answer: PushAnswer) async throws(KioskError) -> SyncPassOutcome? {
         switch answer {
         case .results(let verdicts):
-            try await settle(events, verdicts)
+            try await settle(events.map { Settlement($0, verdicts: verdicts) })
             return nil
         case .tokenRejected(let status):
             return .tokenRejected(status: status)
@@ -94,21 +94,38 @@ struct SyncPass {
 
     /// Writes the hub's verdicts: acknowledged events become synced, rejected ones quarantined. Events the
     /// answer leaves out stay pending.
-    private mutating func settle(_ events: ArraySlice<EventRecord>, _ verdicts: [String: EventVerdict]) async throws(KioskError) {
+    private mutating func settle(_ settlements: [Settlement]) async throws(KioskError) {
         var synced: [Int64] = []
-        synced.reserveCapacity(events.count)
-        for event in events {
-            switch verdicts[event.id.rawValue] {
-            case .acknowledged?: synced.append(event.seq)
-            case .rejected(let reason)?:
-                try await journal.quarantine(event.id, reason: reason)
+        synced.reserveCapacity(settlements.count)
+        for settlement in settlements {
+            switch settlement {
+            case .synced(let seq): synced.append(seq)
+            case .quarantined(let id, let reason):
+                try await journal.quarantine(id, reason: reason)
                 quarantined += 1
-                logger.warning("event quarantined", metadata: ["sync.event": "\(event.id)", "sync.reason": "\(reason)"])
-            case nil: continue
+                logger.warning("event quarantined", metadata: ["sync.event": "\(id)", "sync.reason": "\(reason)"])
+            case .pending: continue
             }
         }
         try await journal.markSynced(seqs: synced, at: clock.now())
         acknowledged += synced.count
         progress(acknowledged)
+    }
+}
+
+/// What becomes of an event pushed, from the hub's answer: all that settling it needs, kept instead of the record and
+/// the answer while the next batch is at the hub.
+private enum Settlement {
+    case synced(seq: Int64)
+    case quarantined(EventID, reason: String)
+    /// The answer left it out.
+    case pending
+
+    init(_ event: EventRecord, verdicts: [String: EventVerdict]) {
+        switch verdicts[event.id.rawValue] {
+        case .acknowledged?: self = .synced(seq: event.seq)
+        case .rejected(let reason)?: self = .quarantined(event.id, reason: reason)
+        case nil: self = .pending
+        }
     }
 }

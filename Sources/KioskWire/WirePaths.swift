@@ -30,7 +30,7 @@ public enum WirePaths {
     /// The largest request body the hub reads; a bigger one gets 413.
     public static let maximumBodyBytes = 4 * 1024 * 1024
     /// The most events one batch may carry; more gets 413, and the kiosk splits the batch.
-    public static let maximumBatchEvents = 1000
+    public static let maximumBatchEvents = 5000
     /// The most events `GET /v1/events` returns at once.
     public static let maximumPageEvents = 1000
 }

@@ -8,7 +8,7 @@ import KioskWire
 /// The load of P5 and its PostgreSQL variants: kiosks pushing their own events at once into fresh hubs, each kiosk
 /// one batch at a time with the kiosk's own `HubClient` (the real protocol: JSON batches over HTTP/1.1).
 enum HubIngestLoad {
-    static let batchSize = WirePaths.maximumBatchEvents
+    static let batchSize = SyncConfiguration.defaultBatchSize
 
     /// One load's rate and where the machine's CPU went during it (the load's side: the benchmark's own clients).
     struct Outcome {

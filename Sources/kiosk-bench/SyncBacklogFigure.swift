@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KioskCore
 import KioskTesting
 import KioskWire
 
@@ -10,7 +11,7 @@ import KioskWire
 struct SyncBacklogFigure: BenchFigure {
     let name = "P4"
     let title = "backlog synced to a hub on loopback"
-    static let batchSize = WirePaths.maximumBatchEvents
+    static let batchSize = SyncConfiguration.defaultBatchSize
 
     func measure(_ run: ScratchRun) async throws -> FigureResult {
         let (small, large) = run.quick ? (2_000, 20_000) : (10_000, 100_000)

@@ -188,7 +188,7 @@ struct ConfigurationErrorTests {
         ),
         BadConfiguration(
             text: "[sync]\nhub_url = \"http://hub:8080\"\nbatch_size = 0\n",
-            message: "kiosk.conf:3: [sync] batch_size: 0 is out of range; give 1 to 1000 events"
+            message: "kiosk.conf:3: [sync] batch_size: 0 is out of range; give 1 to 5000 events"
         ),
         BadConfiguration(
             text: "[sync]\nhub_url = \"http://hub:8080\"\nbackoff_base_seconds = 10\nbackoff_cap_seconds = 5\n",

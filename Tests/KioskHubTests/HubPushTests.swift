@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KioskCore
 import KioskHub
 import KioskTesting
 import KioskWire
@@ -41,6 +42,34 @@ import Testing
         #expect(response.status == .contentTooLarge)
     }
     #expect(try await hub.store.eventIDs().isEmpty)
+}
+
+/// A kiosk's largest batch is one request: the most events a batch may carry, each with every field long (a 7-byte
+/// UID, a reason, a SUN counter, a boot id), fit in the hub's body limit and are all stored.
+@Test func theLargestBatchOfLongEventsFitsOneRequestAndIsStored() async throws {
+    #expect(SyncConfiguration.largestBatchSize == WirePaths.maximumBatchEvents)
+    let hub = try await HubFixture()
+    let token = try await hub.store.createToken(kioskID: "gate-1")
+    var batch = HubFixture.batch(kiosk: "gate-1", count: WirePaths.maximumBatchEvents)
+    for index in batch.events.indices {
+        batch.events[index].reader = "entrance-north-2"
+        batch.events[index].uid = "04A1B2C3D4E5F6"
+        batch.events[index].studentId = "S2026-000\(index % 500)"
+        batch.events[index].outcome = .ignored
+        batch.events[index].direction = nil
+        batch.events[index].reason = "read again within debounce_seconds of S2026-000\(index % 500)'s last tap"
+        batch.events[index].sunCounter = 0xFF_FFFF
+        batch.events[index].bootId = UUID().uuidString.lowercased()
+    }
+    let body = batch.jsonBytes()
+    #expect(body.count <= WirePaths.maximumBodyBytes)
+    try await hub.serve { client in
+        let response = try await client.send(.post, "/v1/events", token: token, body: ByteBuffer(bytes: body))
+        #expect(response.status == .ok)
+        let results = try JSONDecoder().decode(EventBatchResponse.self, from: Data(response.body.readableBytesView)).results
+        #expect(results.count == WirePaths.maximumBatchEvents && results.allSatisfy { $0.status == .accepted })
+    }
+    #expect(try await hub.store.eventIDs().count == WirePaths.maximumBatchEvents)
 }
 
 @Test func aReplayedEventIsDuplicateAndStoredOnce() async throws {

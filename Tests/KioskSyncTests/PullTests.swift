@@ -96,3 +96,16 @@ private func gate2Tap(reader: String, uid: String, direction: WireDirection, sun
     #expect(atHub.map(\.reason) == ["not_verified", "replayed", nil])
     #expect(atHub.map(\.sunCounter) == [nil, nil, 62])
 }
+
+/// A kiosk pushing in the largest batches the hub takes pulls other gates' events in pages the hub allows.
+@Test func aKioskPushingTheLargestBatchesPullsInPagesTheHubAllows() async throws {
+    let fixture = try await SyncFixture(events: 30)
+    #expect(try await fixture.hub.store([gate2Tap(reader: "exit", uid: "04A1B2C3", direction: .out)]).map(\.status) == [.accepted])
+    let stops = try await fixture.run(FaultScript(), batchSize: SyncConfiguration.largestBatchSize) { engine in
+        try await SyncFixture.drain(engine)
+    }
+    #expect(stops.isEmpty, "\(stops)")
+    #expect(try await fixture.hub.eventIDs().count == 31)
+    #expect(try await fixture.journal.syncCounts().pending == 0)
+    #expect(try await fixture.journal.pullState().cursor > 0)
+}
