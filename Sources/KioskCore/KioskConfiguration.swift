@@ -50,9 +50,9 @@ public struct SyncConfiguration: Sendable, Hashable {
     /// `batch_size` when kiosk.conf does not say: about 400 KB of JSON a push.
     public static let defaultBatchSize = 1000
     /// The largest `batch_size` kiosk.conf may give, the hub's most events a batch (`WirePaths.maximumBatchEvents`):
-    /// about 2 MB of JSON. A long backlog arrives about a fifth faster in batches of 5,000 than of 1,000 (each of the
-    /// hub's commits writes the index pages by student a batch touches once, whatever it holds), and the kiosk keeps
-    /// a few MB more while it pushes one (BENCHMARKS.md).
+    /// about 2 MB of JSON. A long backlog arrives faster in larger batches (each of the hub's commits writes the index
+    /// pages by student a batch touches once, whatever it holds), and the kiosk keeps a few MB more while it pushes one
+    /// (BENCHMARKS.md).
     public static let largestBatchSize = 5000
     /// The first retry waits up to this long; each further failure doubles it, up to `backoffCapSeconds`.
     public var backoffBaseSeconds: Int
