@@ -49,7 +49,7 @@ public struct SyncConfiguration: Sendable, Hashable {
     public var batchSize: Int
     /// `batch_size` when kiosk.conf does not say: about 400 KB of JSON a push.
     public static let defaultBatchSize = 1000
-    /// The largest `batch_size` kiosk.conf may give, the hub's most events a batch (`WirePaths.maximumBatchEvents`):
+    /// The largest `batch_size` kiosk.conf may give, and so the hub's most events a batch (`WirePaths.maximumBatchEvents`):
     /// about 2 MB of JSON. A long backlog arrives faster in larger batches (each of the hub's commits writes the index
     /// pages by student a batch touches once, whatever it holds), and the kiosk keeps a few MB more while it pushes one
     /// (BENCHMARKS.md).

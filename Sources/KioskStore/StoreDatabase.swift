@@ -130,15 +130,15 @@ public struct StoreDatabase: Sendable {
     /// so that nothing deleted or replaced stays readable in either file. Waits for the other connections' writes;
     /// tries the emptying again, pausing between tries (20 ms doubling up to a second), while another connection keeps
     /// it from finishing (a serving hub's own checkpoint refuses a second one at once rather than waiting): an I/O
-    /// error after `tries` of them.
-    public func compact(tries: Int = 40) async throws(KioskError) {
+    /// error after `compactionTries` of them.
+    public func compact() async throws(KioskError) {
         do {
             try await writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
         } catch {
             throw KioskError(.ioError, "\(schema.noun) could not be rewritten: \(Self.shortDescription(of: error))")
         }
         var pause = Duration.milliseconds(20)
-        for _ in 1..<max(tries, 1) {
+        for _ in 1..<Self.compactionTries {
             if try await emptyWriteAheadLog() { return }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(1))
@@ -147,6 +147,9 @@ public struct StoreDatabase: Sendable {
             throw KioskError(.ioError, "\(schema.noun)'s write-ahead log could not be emptied while another connection used it; try again")
         }
     }
+
+    /// How many times `compact` tries to empty the write-ahead log: about 35 s of pauses in all.
+    private static let compactionTries = 40
 
     /// Copies the write-ahead log into the database file and truncates it to nothing; false when another connection
     /// kept it from finishing.

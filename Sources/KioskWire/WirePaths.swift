@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The hub's endpoints and the limits both sides agree on.
 public enum WirePaths {
     public static let events = "/v1/events"
@@ -29,8 +31,9 @@ public enum WirePaths {
 
     /// The largest request body the hub reads; a bigger one gets 413.
     public static let maximumBodyBytes = 4 * 1024 * 1024
-    /// The most events one batch may carry; more gets 413, and the kiosk splits the batch.
-    public static let maximumBatchEvents = 5000
+    /// The most events one batch may carry, the largest `batch_size` a kiosk may be given; more gets 413, and the
+    /// kiosk splits the batch.
+    public static let maximumBatchEvents = SyncConfiguration.largestBatchSize
     /// The most events `GET /v1/events` returns at once.
     public static let maximumPageEvents = 1000
 }
